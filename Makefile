@@ -1,0 +1,31 @@
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint clean
+
+$(PY):
+	python3 -m venv $(VENV)
+
+$(STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/loremaster
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check judge tui tests bench
+	$(VENV)/bin/ruff format --check judge tui tests bench
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check --fix judge tui tests bench
+	$(VENV)/bin/ruff format judge tui tests bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

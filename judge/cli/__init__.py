@@ -1,0 +1,1 @@
+"""The `loremaster` command line (contract: ../shared/contracts/cli.md)."""

@@ -1,0 +1,91 @@
+"""`loremaster ask QUESTION`: ranked, cited entries for a player's question."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from judge.cli.output import UsageError, add_game_flag, add_json_flag, emit_json, is_terminal, print_lines
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("question", nargs="*", help="the question, in your own words")
+    parser.add_argument("-k", type=int, default=5, help="how many entries to show (default 5)")
+    parser.add_argument("--batch", metavar="FILE", help="one question per line (text or JSON with 'q')")
+    add_game_flag(parser)
+    add_json_flag(parser)
+
+
+def _batch_questions(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = [line.rstrip("\n") for line in handle]
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    questions = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith("{"):
+            try:
+                questions.append(str(json.loads(line)["q"]))
+            except (ValueError, KeyError, TypeError):
+                raise UsageError(f"{path}:{number}:1: not a JSON object with a 'q' field") from None
+        else:
+            questions.append(line)
+    return questions
+
+
+def result_document(question: str, meaning, hits, took_ms: float) -> dict:
+    return {
+        "query": question,
+        "game": meaning.game,
+        "took_ms": round(took_ms, 3),
+        "cards": list(meaning.cards),
+        "hits": [hit.to_json() for hit in hits],
+    }
+
+
+def _emphasise(text: str, spans) -> str:
+    if not is_terminal():
+        return text
+    out, last = [], 0
+    for start, end in spans:
+        out.append(text[last:start] + "\x1b[1;33m" + text[start:end] + "\x1b[0m")
+        last = end
+    return "".join(out) + text[last:]
+
+
+def _print_human(question: str, meaning, hits) -> None:
+    if not hits:
+        print_lines([f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."])
+        return
+    lines = []
+    for rank, hit in enumerate(hits, start=1):
+        lines.append(f"{rank}. {hit.title}  [{hit.kind}]  {hit.id}")
+        lines.append(f"   {hit.citation}")
+        lines.append(f"   {_emphasise(hit.snippet, hit.highlights)}")
+    print_lines(lines)
+
+
+def run(args) -> int:
+    from judge.search.engine import Searcher
+
+    if args.k < 1:
+        raise UsageError("loremaster ask: -k must be at least 1")
+    if args.batch and args.question:
+        raise UsageError("loremaster ask: give a question or --batch FILE, not both")
+    if not args.batch and not args.question:
+        raise UsageError("loremaster ask: what is the question? e.g. loremaster ask 'can sentinel defend twice'")
+    questions = _batch_questions(args.batch) if args.batch else [" ".join(args.question)]
+    searcher = Searcher()
+    found_any = False
+    for question in questions:
+        meaning, hits, took_ms = searcher.ask(question, k=args.k, game=args.game)
+        found_any = found_any or bool(hits)
+        if args.json:
+            emit_json(result_document(question, meaning, hits, took_ms))
+        else:
+            _print_human(question, meaning, hits)
+    sys.stdout.flush()
+    return 0 if found_any or args.batch else 1

@@ -1,0 +1,92 @@
+"""Entry point of `loremaster`: parses arguments and hands off to one command module.
+
+Command modules are imported only when chosen, so `loremaster ask` never pays for the
+rules model and `loremaster check` never pays for whoosh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from judge.cli.output import UsageError
+
+#: subcommand -> (module under judge.cli, one-line help)
+COMMANDS = {
+    "ask": ("ask", "answer a rules question with cited entries"),
+    "show": ("show", "print one knowledge-base entry by id"),
+    "errata": ("errata", "a card's errata and every ruling that names it"),
+    "check": ("check", "judge a board-state YAML file"),
+    "timing": ("timing", "order simultaneous triggered abilities"),
+    "deck": ("deck", "check a deck's legality"),
+    "campaign": ("campaign", "campaign rules, or check a campaign log"),
+    "index": ("index", "build or refresh the search index"),
+    "validate": ("validate", "check every knowledge-base file for defects"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would exit 2 with usage; keep one line
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="loremaster", description="Rules reference and judge for the LOTR LCG.")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, (module, help_text) in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        _module(module).add_arguments(command)
+    return parser
+
+
+def _module(name: str):
+    return importlib.import_module(f"judge.cli.{name}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if not argv:
+            from tui.app import run_app
+
+            return run_app()
+        if argv[0] in COMMANDS:
+            # Build only the chosen subcommand's parser: importing every command module
+            # just to print help would slow every run.
+            parser = _Parser(prog=f"loremaster {argv[0]}", description=COMMANDS[argv[0]][1])
+            module = _module(COMMANDS[argv[0]][0])
+            module.add_arguments(parser)
+            args = parser.parse_args(argv[1:])
+            return int(module.run(args) or 0)
+        args = build_parser().parse_args(argv)
+        if args.version:
+            from judge import __version__
+
+            print(f"loremaster {__version__}")
+            return 0
+        build_parser().print_help()
+        return 0
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last line of defence: no traceback reaches a player
+        if os.environ.get("LOREMASTER_DEBUG"):
+            raise
+        from judge.kb_files import KnowledgeBaseError
+
+        if isinstance(exc, KnowledgeBaseError):
+            print(f"loremaster: the knowledge base is broken:\n{exc}", file=sys.stderr)
+            return 2
+        print(f"loremaster: internal error: {exc!r} (set LOREMASTER_DEBUG=1 for details)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Typed, immutable knowledge-base entries and the one citation formatter."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+KINDS = ("glossary", "keyword", "step", "faq", "qa", "errata", "campaign", "scenario", "tcg")
+GAMES = ("lcg", "tcg")
+
+#: Document keys (see ../shared/sources/README.md) and how citations name them.
+SOURCES = {
+    "rr": "Rules Reference",
+    "faq": "FAQ",
+    "summary": "Rules summary",
+    "qc": "Quest Companion",
+    "tcg": "TCG Starter Rulebook",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a rule is printed: document key, printed heading, page or number."""
+
+    source: str
+    section: str
+    title: str = ""
+    page: int | None = None
+    number: str | None = None
+    set_code: str | None = None
+    kind: str = ""
+
+    def __str__(self) -> str:
+        return format_citation(self)
+
+
+def format_citation(cite: Citation) -> str:
+    """Render a citation the way the project's documents ask to be cited.
+
+    `Rules Reference, "Engagement Check", p. 7`, `FAQ (1.24) Questing Successfully`,
+    `FAQ errata: Beravor (CORE 12)`, `Quest Companion, "Beravor"`.
+    """
+    document = SOURCES.get(cite.source, cite.source)
+    if cite.source == "faq" and cite.kind == "errata":
+        code = f" ({cite.set_code})" if cite.set_code else ""
+        return f"FAQ errata: {cite.title or cite.section}{code}"
+    if cite.source == "faq" and cite.number:
+        return f"FAQ ({cite.number}) {cite.title}"
+    if cite.source == "rr" and cite.kind == "step" and cite.number:
+        heading = f"{cite.number} {cite.title}"
+        return f'{document}, Appendix I, "{heading}"'
+    heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
+    page = f", p. {cite.page}" if cite.page is not None else ""
+    return f'{document}, "{heading}"{page}'
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One knowledge-base entry: front matter plus its Markdown body."""
+
+    id: str
+    title: str
+    kind: str
+    game: str
+    source: str
+    section: str
+    body: str
+    path: str
+    page: int | None = None
+    number: str | None = None
+    aliases: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    see_also: tuple[str, ...] = ()
+    also_in: tuple[Citation, ...] = ()
+    supersedes: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()
+    phase: str | None = None
+    action_window: bool | None = None
+    set_code: str | None = None
+
+    @property
+    def citation(self) -> Citation:
+        return Citation(
+            source=self.source,
+            section=self.section,
+            title=self.title,
+            page=self.page,
+            number=self.number,
+            set_code=self.set_code,
+            kind=self.kind,
+        )
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        """The primary citation first, then every other document that prints it."""
+        return (self.citation, *self.also_in)
+
+    @property
+    def summary(self) -> str:
+        """The first paragraph of the body: the entry's own one-line answer."""
+        for block in self.body.strip().split("\n\n"):
+            block = block.strip()
+            if block and not block.startswith("#"):
+                return " ".join(block.split())
+        return ""
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["also_in"] = [asdict(c) for c in self.also_in]
+        for key in ("aliases", "cards", "see_also", "supersedes", "superseded_by"):
+            data[key] = list(data[key])
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Entry:
+        values = dict(data)
+        values["also_in"] = tuple(Citation(**c) for c in values.get("also_in", ()))
+        for key in ("aliases", "cards", "see_also", "supersedes", "superseded_by"):
+            values[key] = tuple(values.get(key) or ())
+        return cls(**values)

@@ -1,0 +1,165 @@
+"""Reading knowledge-base files: front matter, body, and the line of every field.
+
+This is the only place that parses the Markdown files; everything downstream works on
+`Entry` objects (usually from the compiled cache, see `judge.knowledge`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.entries import Citation, Entry
+from judge.paths import KB_FOLDERS
+
+FIELDS = (
+    "id",
+    "title",
+    "kind",
+    "game",
+    "source",
+    "section",
+    "page",
+    "number",
+    "aliases",
+    "cards",
+    "see_also",
+    "also_in",
+    "supersedes",
+    "superseded_by",
+    "phase",
+    "action_window",
+    "set",
+)
+REQUIRED = ("id", "title", "kind", "game", "source", "section")
+LIST_FIELDS = ("aliases", "cards", "see_also", "supersedes", "superseded_by")
+_KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
+
+
+class KnowledgeBaseError(Exception):
+    """A knowledge-base file that cannot be read; `problems` are `path:line: message`."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFile:
+    """One file as written: its front matter mapping, body and field line numbers."""
+
+    rel: str
+    meta: dict
+    body: str
+    key_lines: dict[str, int]
+
+    def where(self, key: str | None = None) -> str:
+        """`path:line` of a field (or of the front matter's first line)."""
+        return f"{self.rel}:{self.key_lines.get(key, 1) if key else 1}"
+
+
+def kb_files(root: Path) -> list[Path]:
+    """Every entry file, in a stable order."""
+    return sorted(p for folder in KB_FOLDERS for p in (root / folder).rglob("*.md"))
+
+
+def content_hash(root: Path) -> str:
+    """A hash of every entry file's path and bytes: the key of every cache."""
+    digest = hashlib.sha256()
+    for path in kb_files(root):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def read_entry_file(path: Path, root: Path) -> EntryFile:
+    """Split a file into front matter and body; raise `KnowledgeBaseError` if unreadable."""
+    import yaml
+
+    rel = path.relative_to(root).as_posix()
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        raise KnowledgeBaseError([f"{rel}:1: no front matter: the file must start with '---'"])
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+    except StopIteration:
+        raise KnowledgeBaseError([f"{rel}:1: front matter is not closed by a '---' line"]) from None
+    front = "\n".join(lines[1:end])
+    try:
+        meta = yaml.safe_load(front) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark else 1
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise KnowledgeBaseError([f"{rel}:{line}: front matter is not valid YAML: {problem}"]) from None
+    if not isinstance(meta, dict):
+        raise KnowledgeBaseError([f"{rel}:2: front matter must be a mapping of fields"])
+    key_lines = {}
+    for number, line in enumerate(lines[1:end], start=2):
+        match = _KEY_LINE.match(line)
+        if match:
+            key_lines.setdefault(match.group(1), number)
+    body = "\n".join(lines[end + 1 :]).strip() + "\n"
+    return EntryFile(rel=rel, meta=meta, body=body, key_lines=key_lines)
+
+
+def _strings(value) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, (list, tuple)):
+        return tuple(str(v) for v in value)
+    return (str(value),)
+
+
+def _citation(raw: dict, kind: str) -> Citation:
+    page = raw.get("page")
+    number = raw.get("number")
+    return Citation(
+        source=str(raw.get("source", "")),
+        section=str(raw.get("section", "")),
+        title=str(raw.get("title", "")),
+        page=int(page) if isinstance(page, int) else None,
+        number=str(number) if number is not None else None,
+        set_code=str(raw["set"]) if raw.get("set") else None,
+        kind=kind,
+    )
+
+
+def to_entry(file: EntryFile) -> Entry:
+    """Build the typed entry; assumes the validator's checks (it never guesses)."""
+    meta = file.meta
+    missing = [key for key in REQUIRED if not meta.get(key)]
+    if missing:
+        raise KnowledgeBaseError([f"{file.where()}: missing field(s): {', '.join(missing)}"])
+    page = meta.get("page")
+    number = meta.get("number")
+    window = meta.get("action_window")
+    also_in = meta.get("also_in") or []
+    if not isinstance(also_in, list) or not all(isinstance(c, dict) for c in also_in):
+        raise KnowledgeBaseError([f"{file.where('also_in')}: also_in must be a list of mappings"])
+    return Entry(
+        id=str(meta["id"]),
+        title=str(meta["title"]),
+        kind=str(meta["kind"]),
+        game=str(meta["game"]),
+        source=str(meta["source"]),
+        section=str(meta["section"]),
+        body=file.body,
+        path=file.rel,
+        page=page if isinstance(page, int) and not isinstance(page, bool) else None,
+        number=str(number) if number is not None else None,
+        aliases=_strings(meta.get("aliases")),
+        cards=_strings(meta.get("cards")),
+        see_also=_strings(meta.get("see_also")),
+        also_in=tuple(_citation(c, str(meta["kind"])) for c in also_in),
+        supersedes=_strings(meta.get("supersedes")),
+        superseded_by=_strings(meta.get("superseded_by")),
+        phase=str(meta["phase"]) if meta.get("phase") else None,
+        action_window=bool(window) if window is not None else None,
+        set_code=str(meta["set"]) if meta.get("set") else None,
+    )

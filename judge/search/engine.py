@@ -1,0 +1,155 @@
+"""Answering a question: build whoosh query objects, search, re-rank, highlight.
+
+The ranking is BM25F over the schema's weighted fields, plus:
+- phrase matches (two adjacent question words in the same order) score extra;
+- player vocabulary expands into rules words at a lower weight;
+- a recognised card title or step/ruling number pulls in the entries about it;
+- the question's intent multiplies the scores of the kinds it asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+from judge.search.understand import Understanding, understand
+
+EXPANSION_WEIGHT = 0.6
+PHRASE_WEIGHT = 1.5
+CARD_WEIGHT = 8.0
+NUMBER_WEIGHT = 25.0
+CANDIDATES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    id: str
+    kind: str
+    game: str
+    title: str
+    number: str | None
+    cards: tuple[str, ...]
+    source: str
+    section: str
+    page: int | None
+    citation: str
+    score: float
+    snippet: str
+    highlights: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict:
+        from judge.entries import SOURCES
+
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "game": self.game,
+            "title": self.title,
+            "number": self.number,
+            "cards": list(self.cards),
+            "source": SOURCES.get(self.source, self.source),
+            "section": self.section,
+            "page": self.page,
+            "citation": self.citation,
+            "score": round(self.score, 3),
+            "snippet": self.snippet,
+            "highlights": [list(span) for span in self.highlights],
+        }
+
+
+class Searcher:
+    """An open index; reuse one for many questions (`--batch`, the app)."""
+
+    def __init__(self, info=None):
+        from whoosh import index, scoring
+
+        from judge.search.index import ensure
+
+        self.info = info or ensure()
+        self._ix = index.open_dir(str(self.info.path))
+        self._searcher = self._ix.searcher(weighting=scoring.BM25F(B=0.6, K1=1.2))
+        meta = json.loads((self.info.path / "meta.json").read_text(encoding="utf-8"))
+        self.card_titles: dict[str, str] = meta["cards"]
+        self.card_words: dict[str, str] = meta.get("card_words", {})
+
+    def close(self) -> None:
+        self._searcher.close()
+
+    def ask(self, question: str, k: int = 5, game: str = "auto") -> tuple[Understanding, list[Hit], float]:
+        """The best `k` entries for a question, and the milliseconds it took."""
+        from judge.search.cards import recognise_cards
+
+        started = time.perf_counter()
+        meaning = understand(question, game)
+        cards = recognise_cards(meaning.words, self.card_titles, self.card_words)
+        meaning = _with_cards(meaning, cards)
+        query = self._query(meaning)
+        hits: list[Hit] = []
+        if query is not None:
+            from whoosh.query import Term
+
+            results = self._searcher.search(query, limit=CANDIDATES, filter=Term("game", meaning.game))
+            ranked = sorted(
+                ((hit.score * meaning.kind_weights.get(hit["kind"], 1.0), hit) for hit in results),
+                key=lambda pair: -pair[0],
+            )
+            hits = [self._hit(hit, score, meaning) for score, hit in ranked[:k]]
+        return meaning, hits, (time.perf_counter() - started) * 1000
+
+    def _query(self, meaning: Understanding):
+        from whoosh import query as q
+
+        from judge.search.text import stem
+
+        clauses = []
+        fields = ("title", "aliases", "cards", "body")
+        for words, weight in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
+            for word in dict.fromkeys(words):
+                term = stem(word)
+                if term:
+                    clauses.extend(q.Term(f, term, boost=weight) for f in fields)
+        stems = [stem(w) for w in meaning.content]
+        for first, second in zip(stems, stems[1:], strict=False):
+            if first and second and first != second:
+                for f in ("title", "aliases", "body"):
+                    clauses.append(q.Phrase(f, [first, second], boost=PHRASE_WEIGHT))
+        for number in meaning.numbers:
+            clauses.append(q.Term("number", number, boost=NUMBER_WEIGHT))
+        from judge.slug import slugify
+
+        for card in meaning.cards:
+            clauses.append(q.Term("card_keys", slugify(card), boost=CARD_WEIGHT))
+        return q.Or(clauses) if clauses else None
+
+    def _hit(self, hit, score: float, meaning: Understanding) -> Hit:
+        from judge.search.snippets import snippet
+
+        data = hit["hit"]
+        text, spans = snippet(data["text"], meaning.content + meaning.expansions)
+        return Hit(
+            id=hit["id"],
+            kind=hit["kind"],
+            game=hit["game"],
+            title=data["title"],
+            number=hit.get("number") or None,
+            cards=tuple(data["cards"]),
+            source=data["source"],
+            section=data["section"],
+            page=data["page"],
+            citation=data["citation"],
+            score=score,
+            snippet=text,
+            highlights=spans,
+        )
+
+
+def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
+    from dataclasses import replace
+
+    if not cards:
+        return meaning
+    weights = dict(meaning.kind_weights)
+    for kind in ("errata", "qa"):
+        weights[kind] = weights.get(kind, 1.0) * 1.3
+    return replace(meaning, cards=tuple(cards), kind_weights=weights)

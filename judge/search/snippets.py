@@ -1,0 +1,39 @@
+"""Snippets: the passage of an entry that best matches a question, with matches marked."""
+
+from __future__ import annotations
+
+import re
+
+from judge.search.text import WORD, stem
+
+WINDOW = 32  # words
+_MARKUP = re.compile(r"[*_`#>]+|^\s*[-+]\s+", re.MULTILINE)
+
+
+def plain(markdown: str) -> str:
+    """Markdown reduced to one line of text for a snippet."""
+    return " ".join(_MARKUP.sub(" ", markdown).split())
+
+
+def snippet(text: str, query_words) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The best window of `text` and the character spans of matched words in it."""
+    from judge.slug import fold_accents
+
+    body = plain(text)
+    wanted = {stem(w) for w in query_words} - {""}
+    tokens = [(m.start(), m.end(), stem(fold_accents(m.group()).lower())) for m in WORD.finditer(body)]
+    if not tokens:
+        return body[:200], ()
+    totals = [0]
+    for _, _, token_stem in tokens:
+        totals.append(totals[-1] + (token_stem in wanted))
+    last_start = max(0, len(tokens) - WINDOW)
+    best_start = max(range(last_start + 1), key=lambda i: (totals[min(i + WINDOW, len(tokens))] - totals[i], -i))
+    window = tokens[best_start : best_start + WINDOW]
+    begin, end = window[0][0], window[-1][1]
+    prefix = "… " if begin > 0 else ""
+    suffix = " …" if end < len(body) else ""
+    excerpt = prefix + body[begin:end] + suffix
+    shift = len(prefix) - begin
+    spans = tuple((s + shift, e + shift) for s, e, st in window if st in wanted)
+    return excerpt, spans

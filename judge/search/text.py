@@ -1,0 +1,49 @@
+"""Tokenizing and stemming shared by the index, the query builder and the highlighter.
+
+One analyzer chain decides what counts as "the same word" everywhere, so a highlighted
+snippet marks exactly the words that matched.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from judge.slug import fold_accents
+
+WORD = re.compile(r"[0-9]+(?:\.[0-9]+)+|[^\W_]+(?:['\u2019][^\W_]+)?")
+
+#: Words that carry no meaning in a question. Rules words such as "when", "after",
+#: "then", "cannot", "may" or "instead" are NOT here: the rules give them meaning.
+STOP_WORDS = frozenset(
+    """a an and are as at be been being but by do does did for from had has have he her his
+    how i if im in into is it its me my of on or our she so that the their them there these
+    they this those us was we were what which who whom why will with would you your yours
+    mine about any just also there's it's what's i'm i've i'd don't doesn't get got go
+    goes going happen happens thing things does work works way really actually still
+    okay ok hey please guys question rule rules""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case, accent-folded words of user text (never interpreted as syntax)."""
+    return [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
+
+
+@cache
+def analyzer(stop: bool = True):
+    """The whoosh analyzer chain: tokenize, lower, fold accents, drop stop words, stem."""
+    from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+    from whoosh.support.charset import accent_map
+
+    chain = RegexTokenizer(WORD.pattern) | LowercaseFilter() | CharsetFilter(accent_map)
+    if stop:
+        chain = chain | StopFilter(stoplist=STOP_WORDS, minsize=1)
+    return chain | StemFilter(cachesize=50000)
+
+
+@cache
+def stem(word: str) -> str:
+    """The stem of one word, as the index stores it ("" for a stop word)."""
+    tokens = [t.text for t in analyzer(False)(word)]
+    return tokens[0] if tokens else ""

@@ -1,0 +1,92 @@
+"""Query understanding: what a player's question is about, before whoosh sees it.
+
+User text is only ever split into words here; it is never handed to a query parser,
+so `AND (`, `title:x`, `*` or quotes are just words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judge.search.text import STOP_WORDS, words
+from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
+
+MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
+_NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
+_TCG_WORDS = frozenset(
+    {"tcg", "decipher", "twilight", "skirmish", "skirmishes", "minion", "minions", "fellowship"}
+)
+_TCG_PHRASES = (("trading", "card", "game"), ("free", "peoples"))
+
+
+@dataclass(frozen=True, slots=True)
+class Understanding:
+    """The parts of a question the ranking uses."""
+
+    words: tuple[str, ...]
+    content: tuple[str, ...]
+    expansions: tuple[str, ...]
+    numbers: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+    kind_weights: dict[str, float] = field(default_factory=dict)
+    game: str = "lcg"
+
+
+def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return any(seq[i : i + n] == phrase for i in range(len(seq) - n + 1))
+
+
+def detect_game(question_words: tuple[str, ...]) -> str:
+    """`tcg` when the question names the other game or speaks only its terms."""
+    if any(w in _TCG_WORDS for w in question_words):
+        return "tcg"
+    if any(_contains(question_words, p) for p in _TCG_PHRASES):
+        return "tcg"
+    if _contains(question_words, ("site",)) and any(w.isdigit() and 1 <= int(w) <= 9 for w in question_words):
+        return "tcg"
+    return "lcg"
+
+
+def expand(question_words: tuple[str, ...]) -> list[str]:
+    """Rules words for the player words in the question (longest phrase first)."""
+    added: list[str] = []
+    longest = max(len(key) for key in SYNONYMS)
+    i = 0
+    while i < len(question_words):
+        for n in range(longest, 0, -1):
+            key = question_words[i : i + n]
+            if len(key) == n and key in SYNONYMS:
+                added.extend(SYNONYMS[key])
+                i += n
+                break
+        else:
+            i += 1
+    return [w for w in added if w not in question_words]
+
+
+def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
+    """Multipliers per kind from intent words; several intents multiply together."""
+    weights: dict[str, float] = {}
+    present = set(question_words)
+    matched = [w for keys, w in INTENTS if keys & present]
+    matched += [w for phrase, w in INTENT_PHRASES if _contains(question_words, phrase)]
+    for table in matched:
+        for kind, factor in table.items():
+            weights[kind] = weights.get(kind, 1.0) * factor
+    return weights
+
+
+def understand(question: str, game: str = "auto") -> Understanding:
+    all_words = tuple(words(question[:4000]))[:MAX_WORDS]
+    numbers = tuple(w for w in all_words if _NUMBER.match(w))
+    content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
+    return Understanding(
+        words=all_words,
+        content=content,
+        expansions=tuple(expand(all_words)),
+        numbers=numbers,
+        kind_weights=kind_weights(all_words),
+        game=detect_game(all_words) if game == "auto" else game,
+    )

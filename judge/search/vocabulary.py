@@ -1,0 +1,112 @@
+"""How players talk versus how the rules are written.
+
+Entry-specific names live in each entry's `aliases`; this table holds only the general
+table-talk vocabulary that maps onto rules words everywhere ("tap" means exhaust in
+every entry). Keys are word sequences as the player types them.
+"""
+
+from __future__ import annotations
+
+SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("tap",): ("exhaust",),
+    ("tapped",): ("exhausted",),
+    ("tapping",): ("exhaust",),
+    ("untap",): ("ready",),
+    ("untapped",): ("ready",),
+    ("mana",): ("resources",),
+    ("money",): ("resources",),
+    ("gold",): ("resources",),
+    ("monster",): ("enemy",),
+    ("monsters",): ("enemies",),
+    ("mob",): ("enemy",),
+    ("baddie",): ("enemy",),
+    ("bad", "guy"): ("enemy",),
+    ("bad", "guys"): ("enemies",),
+    ("orc",): ("enemy",),
+    ("block",): ("defend",),
+    ("blocks",): ("defends",),
+    ("blocker",): ("defender",),
+    ("blocking",): ("defending",),
+    ("kill",): ("destroy",),
+    ("killed",): ("destroyed",),
+    ("dies",): ("destroyed",),
+    ("died",): ("destroyed",),
+    ("die",): ("destroyed",),
+    ("dead",): ("destroyed",),
+    ("guy",): ("character",),
+    ("guys",): ("characters",),
+    ("dude",): ("character",),
+    ("unit",): ("character",),
+    ("dial",): ("threat",),
+    ("hp",): ("hit", "points"),
+    ("health",): ("hit", "points"),
+    ("life",): ("hit", "points"),
+    ("dmg",): ("damage",),
+    ("wounds",): ("damage",),
+    ("wp",): ("willpower",),
+    ("will",): ("willpower",),
+    ("atk",): ("attack",),
+    ("def",): ("defense",),
+    ("defence",): ("defense",),
+    ("graveyard",): ("discard", "pile"),
+    ("trash",): ("discard",),
+    ("deck", "out"): ("running", "out", "of", "cards"),
+    ("decked",): ("running", "out", "of", "cards"),
+    ("buddy",): ("another", "player"),
+    ("friend",): ("another", "player"),
+    ("teammate",): ("another", "player"),
+    ("ally", "player"): ("another", "player"),
+    ("turn",): ("round",),
+    ("flip",): ("reveal",),
+    ("flipped",): ("revealed",),
+    ("pull",): ("engage",),
+    ("aggro",): ("engage",),
+    ("quest", "points"): ("progress",),
+    ("location", "lock"): ("staging", "area", "locations"),
+    ("boss",): ("unique", "enemy"),
+    ("stat",): ("strength",),
+    ("boost",): ("modifier",),
+    ("buff",): ("modifier",),
+    ("nerf",): ("modifier",),
+    ("double",): ("modifiers",),
+    ("doubled",): ("modifiers",),
+    ("halve",): ("modifiers",),
+    ("interrupt",): ("cancel",),
+    ("counter",): ("cancel",),
+    ("fizzle",): ("cancel",),
+    ("fizzles",): ("resolved",),
+    ("once", "per"): ("limit",),
+    ("max",): ("limit",),
+    ("lose",): ("eliminated",),
+    ("lost",): ("defeat",),
+    ("out",): ("eliminated",),
+    ("misprint",): ("errata",),
+    ("wording",): ("errata",),
+    ("changed",): ("errata",),
+}
+
+#: Words that reveal what kind of answer a question wants, and how much to favour it.
+#: Weights multiply a hit's score; nothing is ever filtered out.
+INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
+    (
+        frozenset({"errata", "erratum", "misprint", "reworded", "wording", "corrected", "changed"}),
+        {"errata": 3.0, "qa": 1.4},
+    ),
+    (
+        frozenset({"timing", "window", "step", "order", "first", "before", "resolve", "resolves"}),
+        {"step": 1.3, "faq": 1.2, "glossary": 1.1},
+    ),
+    (
+        frozenset({"campaign", "fallen", "boon", "boons", "burden", "burdens", "log", "pool"}),
+        {"campaign": 2.0},
+    ),
+    (frozenset({"keyword", "keywords"}), {"keyword": 1.5, "glossary": 1.2}),
+    (frozenset({"faq", "ruling", "rulings", "official"}), {"faq": 1.5, "qa": 1.3}),
+)
+
+#: Phrases (as word sequences) that signal the same intents.
+INTENT_PHRASES: tuple[tuple[tuple[str, ...], dict[str, float]], ...] = (
+    (("when", "can", "i"), {"step": 1.4, "glossary": 1.1}),
+    (("which", "happens", "first"), {"glossary": 1.2, "faq": 1.2}),
+    (("campaign", "mode"), {"campaign": 1.5}),
+)

@@ -1,0 +1,27 @@
+"""The one slug function: ids, file names and fuzzy keys all agree on it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_APOSTROPHES = re.compile(r"['\u2019\u2018`]")
+_OTHER = re.compile(r"[^a-z0-9.]+")
+_DOTS_OUTSIDE_NUMBERS = re.compile(r"(?<![0-9])\.|\.(?![0-9])")
+
+
+def fold_accents(text: str) -> str:
+    """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def slugify(text: str) -> str:
+    """Lower case, accents folded, apostrophes dropped, other runs become `-`.
+
+    Dots survive only between digits, so `6.4.2` stays a step number while
+    `Copy (of a card).` loses its full stop.
+    """
+    text = _APOSTROPHES.sub("", fold_accents(text).lower())
+    text = _DOTS_OUTSIDE_NUMBERS.sub("-", text)
+    return _OTHER.sub("-", text).strip("-")

@@ -1,0 +1,138 @@
+"""The knowledge-base validator: every defect as `path:line: problem`.
+
+It runs in the test suite and as `loremaster validate`, so a broken entry is caught
+before it reaches a player.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from pathlib import Path
+
+from judge.entries import GAMES, KINDS, SOURCES
+from judge.kb_files import (
+    FIELDS,
+    LIST_FIELDS,
+    REQUIRED,
+    EntryFile,
+    KnowledgeBaseError,
+    kb_files,
+    read_entry_file,
+)
+
+PHASES = ("round", "setup", "resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+_SLUG_SEGMENT = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")  # Appendix I prints 6.4a and 6.4b
+
+#: id prefix each kind must use (contract: ../shared/contracts/cli.md, "Knowledge-base ids").
+ID_PATTERNS = {
+    "glossary": re.compile(r"^rr/(?!step-|campaign/)[a-z0-9.-]+(?:/[a-z0-9.-]+)?$"),
+    "keyword": re.compile(r"^kw/[a-z0-9.-]+$"),
+    "step": re.compile(r"^rr/step-\d+(?:\.\d+)+[a-z]?$"),
+    "faq": re.compile(r"^faq/(?!qa/)[a-z0-9.-]+$"),
+    "qa": re.compile(r"^faq/qa/[a-z0-9.-]+$"),
+    "errata": re.compile(r"^errata/[a-z0-9.-]+$"),
+    "campaign": re.compile(r"^rr/campaign/[a-z0-9.-]+$"),
+    "scenario": re.compile(r"^scenario/[a-z0-9.-]+$"),
+    "tcg": re.compile(r"^tcg/[a-z0-9.-]+$"),
+}
+
+
+def _unknown_field(key: str) -> str:
+    close = get_close_matches(key, FIELDS, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown field '{key}'{hint}"
+
+
+def check_file(file: EntryFile) -> list[str]:
+    """Problems that one file has on its own (links are checked across files)."""
+    meta, problems = file.meta, []
+
+    def report(key: str | None, message: str) -> None:
+        problems.append(f"{file.where(key)}: {message}")
+
+    for key in meta:
+        if key not in FIELDS:
+            report(key, _unknown_field(key))
+    for key in REQUIRED:
+        if not meta.get(key):
+            report(None, f"missing required field '{key}'")
+    kind, entry_id = meta.get("kind"), str(meta.get("id") or "")
+    if kind and kind not in KINDS:
+        report("kind", f"unknown kind '{kind}' (one of: {', '.join(KINDS)})")
+    if meta.get("game") and meta["game"] not in GAMES:
+        report("game", f"unknown game '{meta['game']}' (one of: {', '.join(GAMES)})")
+    if meta.get("source") and meta["source"] not in SOURCES:
+        report("source", f"unknown source '{meta['source']}' (one of: {', '.join(SOURCES)})")
+    if kind in ID_PATTERNS and entry_id and not ID_PATTERNS[kind].match(entry_id):
+        report("id", f"id '{entry_id}' does not follow the id scheme for kind '{kind}'")
+    if entry_id:
+        segments = entry_id.split("/")
+        if not all(_SLUG_SEGMENT.match(s) for s in segments):
+            report("id", f"id '{entry_id}' is not a slug (lower case, digits, '-' and '.')")
+        stem = Path(file.rel).stem
+        if stem not in (segments[-1], "-".join(segments[1:])):
+            report("id", f"file name '{stem}.md' does not match id '{entry_id}'")
+    page = meta.get("page")
+    if page is not None and (not isinstance(page, int) or isinstance(page, bool) or page < 1):
+        report("page", f"page must be a positive integer, not {page!r}")
+    number = meta.get("number")
+    if number is not None and not (isinstance(number, str) and _NUMBER.match(number)):
+        report("number", f'number must be a quoted string like "6.4.2", not {number!r}')
+    for key in LIST_FIELDS:
+        value = meta.get(key)
+        if value is not None and not (
+            isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+        ):
+            report(key, f"{key} must be a list of non-empty strings")
+    for i, cite in enumerate(meta.get("also_in") or []):
+        if not isinstance(cite, dict) or cite.get("source") not in SOURCES or not cite.get("section"):
+            report("also_in", f"also_in[{i}] needs a known 'source' and a 'section'")
+    if kind == "step":
+        if entry_id and number and entry_id != f"rr/step-{number}":
+            report("number", f"step number {number!r} does not match id '{entry_id}'")
+        if meta.get("phase") not in PHASES:
+            report("phase", f"a step needs a phase (one of: {', '.join(PHASES)})")
+        if not isinstance(meta.get("action_window"), bool):
+            report("action_window", "a step needs action_window: true or false")
+    if kind == "faq" and number and entry_id != f"faq/{number}":
+        report("number", f"ruling number {number!r} does not match id '{entry_id}'")
+    if kind == "errata" and not meta.get("cards"):
+        report("cards", "an errata entry must name its card in 'cards'")
+    if not file.body.strip():
+        report(None, "the entry has no body text")
+    return problems
+
+
+def validate(root: Path) -> list[str]:
+    """Check every file and the links between them; an empty list means valid."""
+    problems: list[str] = []
+    files: list[EntryFile] = []
+    for path in kb_files(root):
+        try:
+            files.append(read_entry_file(path, root))
+        except KnowledgeBaseError as exc:
+            problems.extend(exc.problems)
+    first_seen: dict[str, EntryFile] = {}
+    for file in files:
+        problems.extend(check_file(file))
+        entry_id = file.meta.get("id")
+        if not entry_id:
+            continue
+        if entry_id in first_seen:
+            problems.append(
+                f"{file.where('id')}: duplicate id '{entry_id}' "
+                f"(also in {first_seen[entry_id].where('id')})"
+            )
+        else:
+            first_seen[entry_id] = file
+    for file in files:
+        for key in ("see_also", "supersedes", "superseded_by"):
+            targets = file.meta.get(key)
+            for target in targets if isinstance(targets, list) else ():
+                if target not in first_seen:
+                    close = get_close_matches(str(target), first_seen, n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    problems.append(f"{file.where(key)}: {key} links to unknown id '{target}'{hint}")
+    return problems

@@ -1,0 +1,23 @@
+"""The engine never imports the app, and commands import only what they need."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _modules_after(code: str) -> set[str]:
+    script = f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_judge_does_not_import_textual():
+    modules = _modules_after("import judge, judge.cli.main, judge.knowledge, judge.search.engine")
+    assert not any(m == "textual" or m.startswith("textual.") for m in modules)
+
+
+def test_cli_start_imports_no_heavy_libraries():
+    modules = _modules_after("import judge.cli.main")
+    for heavy in ("whoosh", "rich", "textual", "rapidfuzz", "yaml"):
+        assert heavy not in modules, heavy

@@ -1,0 +1,75 @@
+"""Loading the knowledge base: typed entries, the compiled cache and its invalidation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge.entries import Citation, Entry, format_citation
+from judge.kb_files import KnowledgeBaseError
+from judge.knowledge import compile_entries, load
+from judge.paths import kb_root
+
+
+def test_every_entry_round_trips_through_the_compiled_form(kb):
+    for entry in kb.entries:
+        assert Entry.from_dict(json.loads(json.dumps(entry.to_dict()))) == entry
+
+
+def test_entries_are_immutable(kb):
+    entry = kb.get("rr/engagement-check")
+    with pytest.raises(AttributeError):
+        entry.title = "changed"
+
+
+def test_loaded_entry_keeps_front_matter_facts(kb):
+    entry = kb.get("rr/engagement-check")
+    assert entry.title == "Engagement Check"
+    assert entry.kind == "glossary" and entry.game == "lcg" and entry.page == 7
+    assert str(entry.citation) == 'Rules Reference, "Engagement Check", p. 7'
+
+
+def test_compiled_cache_matches_a_fresh_parse(kb):
+    assert list(kb.entries) == compile_entries(kb_root())
+
+
+def test_changed_file_invalidates_the_compiled_cache(kb_copy):
+    first = load(kb_copy)
+    path = kb_copy / "rules" / "glossary" / "engagement-check.md"
+    path.write_text(path.read_text().replace("\npage: 7\n", "\npage: 8\n"))
+    second = load(kb_copy)
+    assert first.kb_hash != second.kb_hash
+    assert (first.get("rr/engagement-check").page, second.get("rr/engagement-check").page) == (7, 8)
+
+
+def test_unreadable_file_is_reported_with_path_and_line(kb_copy):
+    path = kb_copy / "rules" / "glossary" / "engagement-check.md"
+    path.write_text("---\nid: [unclosed\n---\nbody\n")
+    with pytest.raises(KnowledgeBaseError) as caught:
+        compile_entries(kb_copy)
+    assert caught.value.problems[0].startswith("rules/glossary/engagement-check.md:")
+
+
+def test_links_are_followed_in_both_directions(kb):
+    entry = kb.get("rr/engagement-check")
+    assert entry.see_also, "Engagement Check links to related entries"
+    target = entry.see_also[0]
+    assert "rr/engagement-check" in [e.id for e in kb.linked_from(target)]
+
+
+@pytest.mark.parametrize(
+    ("cite", "text"),
+    [
+        (Citation("rr", "Glossary", "Engagement Check", page=7), 'Rules Reference, "Engagement Check", p. 7'),
+        (Citation("faq", "(1.24) Questing Successfully", "Questing Successfully", number="1.24", kind="faq"),
+         "FAQ (1.24) Questing Successfully"),
+        (Citation("faq", "Errata", "Beravor", set_code="CORE 12", kind="errata"), "FAQ errata: Beravor (CORE 12)"),
+        (Citation("qc", "Journey Down the Anduin"), 'Quest Companion, "Journey Down the Anduin"'),
+        (Citation("summary", "Keywords: Archery X"), 'Rules summary, "Keywords: Archery X"'),
+        (Citation("rr", "Appendix I: Timing and Gameplay", "Engagement checks", number="5.3", kind="step"),
+         'Rules Reference, Appendix I, "5.3 Engagement checks"'),
+    ],
+)
+def test_citations_follow_the_sources_readme(cite, text):
+    assert format_citation(cite) == text

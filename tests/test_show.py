@@ -1,0 +1,45 @@
+"""`loremaster show`: every id renders; unknown ids suggest the closest."""
+
+from __future__ import annotations
+
+from conftest import run_loremaster
+
+
+def test_show_prints_body_citation_and_links(cli):
+    result = cli("show", "rr/engagement-check")
+    assert result.code == 0
+    assert "Engagement Check" in result.out
+    assert 'Cited as: Rules Reference, "Engagement Check", p. 7' in result.out
+    assert "See also:" in result.out
+
+
+def test_show_json_has_citation_links_and_users(cli):
+    data = cli("show", "faq/1.24", "--json").json()
+    assert data["id"] == "faq/1.24" and data["number"] == "1.24"
+    assert data["citation"] == "FAQ (1.24) Questing Successfully"
+    assert {"see_also", "linked_from", "used_by", "related"} <= set(data)
+
+
+def test_show_errata_cites_set_code(cli):
+    data = cli("show", "errata/beravor", "--json").json()
+    assert data["citations"][0] == "FAQ errata: Beravor (CORE 12)"
+
+
+def test_unknown_id_exits_1_with_closest_ids(cli):
+    result = cli("show", "rr/engagment-check")
+    assert result.code == 1
+    assert "rr/engagement-check" in result.err
+
+
+def test_every_id_can_be_shown(kb):
+    from judge.cli.show import describe
+
+    for entry in kb.entries:
+        data = describe(kb, entry)
+        assert data["citation"] and data["body"].strip(), entry.id
+
+
+def test_show_in_a_subprocess_prints_plain_text_when_piped():
+    result = run_loremaster("show", "rr/the-grim-rule")
+    assert result.code == 0 and "Traceback" not in result.err
+    assert "\x1b[" not in result.out

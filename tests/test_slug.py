@@ -1,0 +1,22 @@
+from judge.slug import fold_accents, slugify
+
+
+def test_slug_folds_accents_and_joins_words():
+    assert slugify("Nazgûl of Dol Guldur") == "nazgul-of-dol-guldur"
+
+
+def test_slug_drops_apostrophes_and_punctuation():
+    assert slugify("Narvi's Belt") == "narvis-belt"
+    assert slugify('The letter "X"') == "the-letter-x"
+    assert slugify("O Elbereth! Gilthoniel!") == "o-elbereth-gilthoniel"
+    assert slugify("First Player / First Player Token") == "first-player-first-player-token"
+
+
+def test_slug_keeps_step_and_ruling_numbers():
+    assert slugify("6.4.2") == "6.4.2"
+    assert slugify("(1.24) Questing Successfully") == "1.24-questing-successfully"
+    assert slugify("Copy (of a card).") == "copy-of-a-card"
+
+
+def test_fold_accents_keeps_plain_letters():
+    assert fold_accents("Lórien Háma Óin") == "Lorien Hama Oin"

@@ -1,0 +1,91 @@
+"""The validator accepts the real knowledge base and catches each kind of defect."""
+
+from __future__ import annotations
+
+from judge.paths import kb_root
+from judge.validate import validate
+
+GOOD = """---
+id: rr/test-entry
+title: Test Entry
+kind: glossary
+game: lcg
+source: rr
+section: Glossary
+page: 3
+see_also: [rr/engagement-check]
+---
+A restated rule.
+"""
+
+
+def _write(root, text, name="test-entry.md", folder="rules/glossary"):
+    path = root / folder / name
+    path.write_text(text)
+    return path
+
+
+def _problems_for(root, name="test-entry.md"):
+    return [p for p in validate(root) if name in p]
+
+
+def test_real_knowledge_base_is_valid():
+    assert validate(kb_root()) == []
+
+
+def test_a_good_entry_passes(kb_copy):
+    _write(kb_copy, GOOD)
+    assert _problems_for(kb_copy) == []
+
+
+def test_missing_field_is_reported(kb_copy):
+    _write(kb_copy, GOOD.replace("section: Glossary\n", ""))
+    assert any("missing required field 'section'" in p for p in _problems_for(kb_copy))
+
+
+def test_duplicate_id_names_both_files(kb_copy):
+    _write(kb_copy, GOOD.replace("rr/test-entry", "rr/engagement-check"), name="engagement-check-2.md")
+    problems = [p for p in validate(kb_copy) if "duplicate id" in p]
+    assert problems and "engagement-check.md" in problems[0] and "engagement-check-2.md" in problems[0]
+
+
+def test_broken_see_also_link_gives_line_and_suggestion(kb_copy):
+    _write(kb_copy, GOOD.replace("[rr/engagement-check]", "[rr/engagment-check]"))
+    (problem,) = _problems_for(kb_copy)
+    assert problem.startswith("rules/glossary/test-entry.md:9:")
+    assert "unknown id 'rr/engagment-check'" in problem and "rr/engagement-check" in problem
+
+
+def test_unknown_kind_is_reported(kb_copy):
+    _write(kb_copy, GOOD.replace("kind: glossary", "kind: gloss"))
+    assert any("unknown kind 'gloss'" in p and ":4:" in p for p in _problems_for(kb_copy))
+
+
+def test_misspelt_field_gets_did_you_mean(kb_copy):
+    _write(kb_copy, GOOD.replace("see_also:", "see_alsoo:"))
+    assert any("unknown field 'see_alsoo'" in p and "see_also" in p for p in _problems_for(kb_copy))
+
+
+def test_invalid_yaml_reports_line(kb_copy):
+    _write(kb_copy, GOOD.replace("page: 3", "page: [3"))
+    (problem,) = _problems_for(kb_copy)
+    assert "not valid YAML" in problem and problem.startswith("rules/glossary/test-entry.md:")
+
+
+def test_file_name_must_match_id(kb_copy):
+    _write(kb_copy, GOOD, name="other-name.md")
+    assert any("does not match id" in p for p in _problems_for(kb_copy, "other-name.md"))
+
+
+def test_step_needs_phase_and_action_window(kb_copy):
+    text = GOOD.replace("rr/test-entry", "rr/step-9.9").replace("kind: glossary", "kind: step")
+    text = text.replace("page: 3", 'number: "9.9"')
+    _write(kb_copy, text, name="step-9.9.md", folder="rules/timing")
+    problems = _problems_for(kb_copy, "step-9.9.md")
+    assert any("phase" in p for p in problems) and any("action_window" in p for p in problems)
+
+
+def test_unquoted_number_is_rejected(kb_copy):
+    text = GOOD.replace("rr/test-entry", "faq/9.99").replace("kind: glossary", "kind: faq")
+    _write(kb_copy, text.replace("page: 3", "number: 9.99"), name="9.99.md", folder="faq/rulings")
+    assert any("quoted string" in p for p in _problems_for(kb_copy, "9.99.md"))
