@@ -14,7 +14,10 @@ from collections.abc import Callable
 RULES: dict[str, tuple[str, ...]] = {}
 
 #: modules that define rules; imported on demand by `used_by`
-RULE_MODULES: tuple[str, ...] = ()
+RULE_MODULES: tuple[str, ...] = tuple(
+    f"judge.model.{name}"
+    for name in ("invariants", "quest", "engagement", "shadows", "refresh", "combat", "timing", "deck", "campaign")
+)
 
 
 def implements(*entry_ids: str) -> Callable:

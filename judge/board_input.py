@@ -1,0 +1,186 @@
+"""Board-state YAML -> `Board` (contract: ../shared/contracts/board-state.md, "LCG")."""
+
+from __future__ import annotations
+
+from judge.fields import Fields, dotted
+from judge.model.state import PHASES, Attachment, Board, Character, Enemy, Location, Objective, Player, Quest
+from judge.yamlio import Document
+
+TOP = ("game", "round", "phase", "step", "first_player", "players", "staging_area", "active_location",
+       "quest", "encounter_deck", "victory_points")
+PLAYER = ("name", "threat", "eliminated", "threat_raise_extra", "heroes", "allies", "engaged")
+CHARACTER = ("title", "unique", "threat_cost", "willpower", "attack", "defense", "hit_points", "damage",
+             "exhausted", "committed", "resources", "keywords", "attachments")
+ATTACHMENT = ("title", "unique", "restricted", "exhausted")
+ENEMY = ("title", "unique", "engagement_cost", "threat", "attack", "defense", "hit_points", "damage",
+         "shadow_cards", "keywords")
+LOCATION = ("title", "unique", "threat", "quest_points", "progress")
+STAGING = ("type", *dict.fromkeys(ENEMY + LOCATION))
+QUEST = ("title", "stage", "quest_points", "progress", "final")
+
+
+def _keywords(f: Fields) -> tuple[str, ...]:
+    return tuple(k.lower() for k in f.strings("keywords"))
+
+
+def _attachment(doc: Document, path: tuple) -> Attachment:
+    f = Fields(doc, path, ATTACHMENT, "an attachment")
+    card = Attachment(
+        title=f.text("title", required=True),
+        path=dotted(path),
+        unique=f.flag("unique", False),
+        restricted=f.flag("restricted"),
+        exhausted=f.flag("exhausted"),
+    )
+    f.done()
+    return card
+
+
+def _character(doc: Document, path: tuple, is_hero: bool) -> Character:
+    allowed = CHARACTER if is_hero else tuple(k for k in CHARACTER if k != "threat_cost")
+    f = Fields(doc, path, allowed, "a hero" if is_hero else "an ally")
+    card = Character(
+        title=f.text("title", required=True),
+        path=dotted(path),
+        is_hero=is_hero,
+        unique=f.flag("unique", is_hero),
+        threat_cost=f.integer("threat_cost") if is_hero else 0,
+        willpower=f.integer("willpower"),
+        attack=f.integer("attack"),
+        defense=f.integer("defense"),
+        hit_points=f.integer("hit_points"),
+        damage=f.integer("damage"),
+        exhausted=f.flag("exhausted"),
+        committed=f.flag("committed"),
+        resources=f.integer("resources"),
+        keywords=_keywords(f),
+        attachments=tuple(_attachment(doc, p) for p in f.items("attachments")),
+    )
+    f.done()
+    return card
+
+
+def _enemy(doc: Document, path: tuple, f: Fields | None = None) -> Enemy:
+    f = f or Fields(doc, path, ENEMY, "an engaged enemy")
+    card = Enemy(
+        title=f.text("title", required=True),
+        path=dotted(path),
+        unique=f.flag("unique"),
+        engagement_cost=f.integer("engagement_cost"),
+        threat=f.integer("threat"),
+        attack=f.integer("attack"),
+        defense=f.integer("defense"),
+        hit_points=f.integer("hit_points"),
+        damage=f.integer("damage"),
+        shadow_cards=f.integer("shadow_cards"),
+        keywords=_keywords(f),
+    )
+    f.done()
+    return card
+
+
+def _location(doc: Document, path: tuple, f: Fields | None = None) -> Location:
+    f = f or Fields(doc, path, LOCATION, "the active location")
+    card = Location(
+        title=f.text("title", required=True),
+        path=dotted(path),
+        unique=f.flag("unique"),
+        threat=f.integer("threat"),
+        quest_points=f.integer("quest_points"),
+        progress=f.integer("progress"),
+    )
+    f.done()
+    return card
+
+
+def _staging_card(doc: Document, path: tuple) -> Enemy | Location | Objective:
+    kind = Fields(doc, path, STAGING, "a staging-area card").text(
+        "type", required=True, choices=("enemy", "location", "objective")
+    )
+    if kind == "enemy":
+        f = Fields(doc, path, ("type", *ENEMY), "an enemy in the staging area")
+        f.text("type")
+        return _enemy(doc, path, f)
+    if kind == "location":
+        f = Fields(doc, path, ("type", *LOCATION), "a location in the staging area")
+        f.text("type")
+        return _location(doc, path, f)
+    f = Fields(doc, path, ("type", "title", "unique", "threat"), "an objective")
+    f.text("type")
+    card = Objective(f.text("title", required=True), dotted(path), f.flag("unique"), f.integer("threat"))
+    f.done()
+    return card
+
+
+def _player(doc: Document, path: tuple) -> Player:
+    f = Fields(doc, path, PLAYER, "a player")
+    player = Player(
+        name=f.text("name", required=True),
+        path=dotted(path),
+        threat=f.integer("threat", required=True),
+        eliminated=f.flag("eliminated"),
+        threat_raise_extra=f.integer("threat_raise_extra"),
+        heroes=tuple(_character(doc, p, True) for p in f.items("heroes")),
+        allies=tuple(_character(doc, p, False) for p in f.items("allies")),
+        engaged=tuple(_enemy(doc, p) for p in f.items("engaged")),
+    )
+    f.done()
+    return player
+
+
+def _active_locations(doc: Document, f: Fields) -> tuple[Location, ...]:
+    """One mapping, or a list when a card allows two active locations (FAQ 1.34)."""
+    value = f.raw("active_location")
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        return tuple(_location(doc, ("active_location", i)) for i in range(len(value)))
+    return (_location(doc, ("active_location",)),)
+
+
+def _quest(doc: Document, f: Fields) -> Quest | None:
+    if f.raw("quest") is None:
+        return None
+    q = Fields(doc, ("quest",), QUEST, "the quest")
+    quest = Quest(
+        title=q.text("title", "quest"),
+        path="quest",
+        stage=q.integer("stage", 1),
+        quest_points=q.integer("quest_points"),
+        progress=q.integer("progress"),
+        final=q.flag("final"),
+    )
+    q.done()
+    return quest
+
+
+def read_board(doc: Document) -> Board:
+    """Build the board, or raise `InputError` at the first problem."""
+    f = Fields(doc, (), TOP, "the board")
+    f.text("game", "lcg", choices=("lcg", "tcg"))
+    players = tuple(_player(doc, p) for p in f.items("players"))
+    if not players:
+        raise doc.error(("players",), "the board needs at least one player under 'players'")
+    names = [p.name for p in players]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise doc.error(("players", index, "name"), f"two players are called '{name}'; names must be unique")
+    first = f.text("first_player", names[0])
+    if first not in names:
+        raise doc.error(("first_player",), f"first_player '{first}' is not one of the players: {', '.join(names)}")
+    phase = f.text("phase", None, choices=PHASES)
+    step = f.text("step")
+    board = Board(
+        players=players,
+        first_player=first,
+        phase=phase,
+        step=step,
+        round=f.integer("round", 1),
+        staging_area=tuple(_staging_card(doc, p) for p in f.items("staging_area")),
+        active_locations=_active_locations(doc, f),
+        quest=_quest(doc, f),
+        encounter_deck=f.integer("encounter_deck"),
+        victory_points=f.integer("victory_points"),
+    )
+    f.done()
+    return board

@@ -1,0 +1,38 @@
+"""`loremaster campaign [LOG.yaml]`: the campaign rules, or a campaign log's check."""
+
+from __future__ import annotations
+
+from judge.cli.output import add_json_flag, emit_json, print_lines
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("log", nargs="?", help="campaign log YAML to check (omit for the rules outline)")
+    add_json_flag(parser)
+
+
+def outline(kb) -> list[dict]:
+    """The campaign rules in Appendix III order, then every other campaign-related entry."""
+    from judge.model.campaign import APPENDIX_ORDER
+
+    entries = {e.id: e for e in kb.entries if e.kind == "campaign"}
+    ordered = [entries.pop(i) for i in APPENDIX_ORDER if i in entries] + sorted(entries.values(), key=lambda e: e.id)
+    return [{"id": e.id, "title": e.title, "citation": str(e.citation), "summary": e.summary} for e in ordered]
+
+
+def run(args) -> int:
+    if args.log:
+        from judge.checking import check_campaign_path
+        from judge.cli.verdict import run_checked
+
+        return run_checked(check_campaign_path, args.log, args.json)
+    from judge.knowledge import load
+
+    sections = outline(load())
+    if args.json:
+        emit_json({"campaign_rules": sections})
+        return 0
+    lines = ["Campaign Mode (Rules Reference, Appendix III)", ""]
+    for number, section in enumerate(sections, start=1):
+        lines += [f"{number}. {section['title']}  [{section['id']}]", f"   {section['summary']}", f"   {section['citation']}"]
+    print_lines(lines)
+    return 0

@@ -1,0 +1,17 @@
+"""`loremaster deck DECK.yaml`: deck legality."""
+
+from __future__ import annotations
+
+from judge.cli.output import add_json_flag
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("deck", help="deck YAML: heroes and cards with counts")
+    add_json_flag(parser)
+
+
+def run(args) -> int:
+    from judge.checking import deck_path
+    from judge.cli.verdict import run_checked
+
+    return run_checked(deck_path, args.deck, args.json)
