@@ -28,10 +28,12 @@ REQUIRED_KEYWORDS = (
 STEPS = (
     ["0.0", "0.1"]
     + [f"1.{i}" for i in range(1, 5)]
+    + [f"2.{i}" for i in range(1, 5)]
     + [f"3.{i}" for i in range(1, 6)]
     + [f"4.{i}" for i in range(1, 4)]
     + [f"5.{i}" for i in range(1, 5)]
-    + [f"6.{i}" for i in range(1, 12)]
+    + [f"6.{i}" for i in (1, 2, 3, 5, 6, 7, 9, 10, 11)]
+    + ["6.4a", "6.4b", "6.8a", "6.8b"]
     + [f"6.4.{i}" for i in range(1, 5)]
     + [f"6.8.{i}" for i in range(1, 5)]
     + [f"7.{i}" for i in range(1, 6)]

@@ -1,0 +1,1 @@
+"""Loremaster's Textual app: screens per task over the engine in `judge`."""

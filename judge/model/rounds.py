@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PHASE_OF_DIGIT = {"0": "round", "1": "resource", "2": "planning", "3": "quest", "4": "travel",
-                  "5": "encounter", "6": "combat", "7": "refresh"}
+#: index = the step number's leading digit
+PHASES_BY_DIGIT = ("round", "resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
 _STEP = re.compile(r"^(\d)\.\d+(?:\.\d+)?[ab]?$")
 
 
@@ -27,7 +27,9 @@ class Step:
 def phase_of_step(number: str) -> str | None:
     """The phase a step number belongs to, or None when it is not a step number."""
     match = _STEP.match(number)
-    return PHASE_OF_DIGIT.get(match.group(1)) if match else None
+    if not match or int(match.group(1)) >= len(PHASES_BY_DIGIT):
+        return None
+    return PHASES_BY_DIGIT[int(match.group(1))]
 
 
 def _order_key(number: str) -> tuple:

@@ -68,7 +68,8 @@ class Searcher:
 
         self.info = info or ensure()
         self._ix = index.open_dir(str(self.info.path))
-        self._searcher = self._ix.searcher(weighting=scoring.BM25F(B=0.6, K1=1.2))
+        self._searcher = self._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
+        self._kinds = self._searcher.reader().column_reader("kind")
         meta = json.loads((self.info.path / "meta.json").read_text(encoding="utf-8"))
         self.card_titles: dict[str, str] = meta["cards"]
         self.card_words: dict[str, str] = meta.get("card_words", {})
@@ -89,12 +90,13 @@ class Searcher:
         if query is not None:
             from whoosh.query import Term
 
-            results = self._searcher.search(query, limit=CANDIDATES, filter=Term("game", meaning.game))
+            results = self._searcher.search(query, limit=None, optimize=False, filter=Term("game", meaning.game))
+            weights = meaning.kind_weights
             ranked = sorted(
-                ((hit.score * meaning.kind_weights.get(hit["kind"], 1.0), hit) for hit in results),
+                ((hit.score * weights.get(self._kinds[hit.docnum], 1.0), hit.docnum) for hit in results[:CANDIDATES]),
                 key=lambda pair: -pair[0],
             )
-            hits = [self._hit(hit, score, meaning) for score, hit in ranked[:k]]
+            hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
         return meaning, hits, (time.perf_counter() - started) * 1000
 
     def _query(self, meaning: Understanding):
@@ -102,18 +104,17 @@ class Searcher:
 
         from judge.search.text import stem
 
+        from judge.search.text import pairs
+
         clauses = []
-        fields = ("title", "aliases", "cards", "body")
+        fields = ("title", "aliases", "summary", "body")
         for words, weight in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
             for word in dict.fromkeys(words):
                 term = stem(word)
                 if term:
                     clauses.extend(q.Term(f, term, boost=weight) for f in fields)
-        stems = [stem(w) for w in meaning.content]
-        for first, second in zip(stems, stems[1:], strict=False):
-            if first and second and first != second:
-                for f in ("title", "aliases", "body"):
-                    clauses.append(q.Phrase(f, [first, second], boost=PHRASE_WEIGHT))
+        for pair in dict.fromkeys(pairs([stem(w) for w in meaning.content])):
+            clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
         for number in meaning.numbers:
             clauses.append(q.Term("number", number, boost=NUMBER_WEIGHT))
         from judge.slug import slugify
@@ -122,9 +123,10 @@ class Searcher:
             clauses.append(q.Term("card_keys", slugify(card), boost=CARD_WEIGHT))
         return q.Or(clauses) if clauses else None
 
-    def _hit(self, hit, score: float, meaning: Understanding) -> Hit:
+    def _hit(self, docnum: int, score: float, meaning: Understanding) -> Hit:
         from judge.search.snippets import snippet
 
+        hit = self._searcher.stored_fields(docnum)
         data = hit["hit"]
         text, spans = snippet(data["text"], meaning.content + meaning.expansions)
         return Hit(
@@ -145,11 +147,13 @@ class Searcher:
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
+    """Card-specific entries gain weight when a card is named, and lose some when none is."""
     from dataclasses import replace
 
-    if not cards:
-        return meaning
+    from judge.search.understand import RULES_QUESTION_WEIGHTS
+
     weights = dict(meaning.kind_weights)
-    for kind in ("errata", "qa"):
-        weights[kind] = weights.get(kind, 1.0) * 1.3
+    if not cards:
+        for kind, factor in RULES_QUESTION_WEIGHTS.items():
+            weights[kind] = weights.get(kind, 1.0) * factor
     return replace(meaning, cards=tuple(cards), kind_weights=weights)

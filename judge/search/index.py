@@ -16,7 +16,7 @@ from pathlib import Path
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 1  # bump when the schema or analysis changes
+_FORMAT = 3  # bump when the schema or analysis changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,17 +33,18 @@ def schema():
 
     from judge.search.text import analyzer
 
-    text = analyzer()
+    from judge.search.text import pair_analyzer
+
     plain = analyzer(stop=False)
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
-        id_terms=fields.KEYWORD(lowercase=True, field_boost=6.0),
-        title=fields.TEXT(analyzer=plain, field_boost=4.0),
-        aliases=fields.TEXT(analyzer=plain, field_boost=2.5),
-        cards=fields.TEXT(analyzer=plain, field_boost=2.5),
+        title=fields.TEXT(analyzer=plain, field_boost=4.0, phrase=False),
+        aliases=fields.TEXT(analyzer=plain, field_boost=2.5, phrase=False),
+        summary=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
+        body=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
+        pairs=fields.TEXT(analyzer=pair_analyzer(), field_boost=1.5, phrase=False),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
-        body=fields.TEXT(analyzer=text, field_boost=1.0),
-        kind=fields.ID(stored=True),
+        kind=fields.ID(stored=True, sortable=True),
         game=fields.ID(stored=True),
         number=fields.ID(stored=True),
         hit=fields.STORED(),
@@ -66,15 +67,12 @@ def _hit_data(entry) -> dict:
 def _document(entry) -> dict:
     from judge.slug import slugify
 
-    id_terms = [entry.id, entry.id.rsplit("/", 1)[-1]]
-    if entry.number:
-        id_terms.append(entry.number)
     return {
         "id": entry.id,
-        "id_terms": " ".join(id_terms),
         "title": entry.title,
-        "aliases": "\n".join(entry.aliases),
-        "cards": "\n".join(entry.cards),
+        "aliases": "\n".join((*entry.aliases, *entry.cards)),
+        "summary": entry.summary,
+        "pairs": "\n".join((entry.title, *entry.aliases, entry.body)),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "body": entry.body,
         "kind": entry.kind,

@@ -47,3 +47,16 @@ def stem(word: str) -> str:
     """The stem of one word, as the index stores it ("" for a stop word)."""
     tokens = [t.text for t in analyzer(False)(word)]
     return tokens[0] if tokens else ""
+
+
+@cache
+def pair_analyzer():
+    """Adjacent content-word stems joined ("put_play"): phrase matches as cheap term lookups."""
+    from whoosh.analysis import ShingleFilter
+
+    return analyzer() | ShingleFilter(size=2, sep="_")
+
+
+def pairs(stems: list[str]) -> list[str]:
+    """The same shingles for a question's content stems."""
+    return [f"{a}_{b}" for a, b in zip(stems, stems[1:], strict=False) if a and b]

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.search.text import STOP_WORDS, words
+from functools import cache
+
+from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
@@ -49,21 +51,29 @@ def detect_game(question_words: tuple[str, ...]) -> str:
     return "lcg"
 
 
+@cache
+def _stemmed_synonyms() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The synonym table keyed by stems, so "doubles" finds the entry for "double"."""
+    return {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
+
+
 def expand(question_words: tuple[str, ...]) -> list[str]:
     """Rules words for the player words in the question (longest phrase first)."""
+    table = _stemmed_synonyms()
+    stems = tuple(stem(w) for w in question_words)
     added: list[str] = []
-    longest = max(len(key) for key in SYNONYMS)
+    longest = max(len(key) for key in table)
     i = 0
-    while i < len(question_words):
+    while i < len(stems):
         for n in range(longest, 0, -1):
-            key = question_words[i : i + n]
-            if len(key) == n and key in SYNONYMS:
-                added.extend(SYNONYMS[key])
+            key = stems[i : i + n]
+            if len(key) == n and key in table:
+                added.extend(table[key])
                 i += n
                 break
         else:
             i += 1
-    return [w for w in added if w not in question_words]
+    return [w for w in added if stem(w) not in stems]
 
 
 def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
@@ -76,6 +86,11 @@ def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
         for kind, factor in table.items():
             weights[kind] = weights.get(kind, 1.0) * factor
     return weights
+
+
+#: Without a card named in the question, it asks about the rules themselves: entries
+#: about one card's wording rank a little lower (a named card reverses this).
+RULES_QUESTION_WEIGHTS = {"qa": 0.75, "errata": 0.6, "scenario": 0.8}
 
 
 def understand(question: str, game: str = "auto") -> Understanding:

@@ -1,0 +1,197 @@
+"""Ask (home): a question box that answers as you type."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Input, Static
+from textual.worker import get_current_worker
+
+from tui.messages import OpenLink
+from tui.widgets.labels import MUTED
+from tui.widgets.search_results import SearchResults
+
+#: keystrokes closer together than this are answered once, after the last one
+DEBOUNCE = 0.15
+RESULTS = 10
+
+HINT = "Type a rules question. ↓ moves to the answers; Enter opens one."
+
+
+class AskScreen(Screen):
+    """Search the knowledge base in the player's own words."""
+
+    SUB_TITLE = "Ask"
+    AUTO_FOCUS = "#question"
+    BINDINGS = [
+        Binding(
+            "down",
+            "browse",
+            "Answers",
+            show=False,
+            id="ask.browse",
+            tooltip="Move from the question to the list of answers.",
+        ),
+    ]
+
+    class IndexOpened(Message):
+        """The search index is open (or could not be opened: `error`)."""
+
+        def __init__(self, error: str | None = None) -> None:
+            super().__init__()
+            self.error = error
+
+    class Answered(Message):
+        """A worker's answer to one question."""
+
+        def __init__(self, question: str, hits: Sequence, cards: Sequence[str], game: str, took_ms: float):
+            super().__init__()
+            self.question = question
+            self.hits = hits
+            self.cards = cards
+            self.game = game
+            self.took_ms = took_ms
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._timer: Timer | None = None
+        self._last_search = 0.0
+        self._asked = ""  # the question whose answers are (or will be) shown
+        self._shown = ""  # the question whose answers are shown
+        self._open_when_answered = False
+        self._index_ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder="e.g. can I play an action during staging?", id="question")
+        yield Static(Content.styled("Opening the search index…", MUTED), id="ask-status")
+        yield SearchResults(id="results")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._open_index()
+
+    @property
+    def question(self) -> str:
+        return self.query_one("#question", Input).value.strip()
+
+    def focus_question(self) -> None:
+        self.query_one("#question", Input).focus()
+
+    def ask(self, question: str) -> None:
+        """Put a question in the box (the answer follows as if typed)."""
+        box = self.query_one("#question", Input)
+        box.value = question
+        box.cursor_position = len(question)
+
+    @work(thread=True, group="index", exit_on_error=False)
+    def _open_index(self) -> None:
+        try:
+            self.app.library.open_index()
+        except Exception as exc:  # a broken cache or KB must not take the app down
+            self.post_message(self.IndexOpened(f"The search index could not be opened: {exc}"))
+        else:
+            self.post_message(self.IndexOpened())
+
+    def on_ask_screen_index_opened(self, message: IndexOpened) -> None:
+        self._index_ready = message.error is None
+        if message.error:
+            self._status(Content.styled(message.error, "$text-error"))
+        elif not self._asked:
+            self._status(Content.styled(HINT, MUTED))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        question = event.value.strip()
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if time.monotonic() - self._last_search >= DEBOUNCE:
+            self._start(question)  # the first key after a pause is answered at once
+        else:
+            self._timer = self.set_timer(DEBOUNCE, lambda: self._start(question))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        question = self.question
+        if question and question == self._shown:
+            self._open_current()
+        elif question:
+            self._open_when_answered = True
+            if self._timer is not None:
+                self._timer.stop()
+                self._timer = None
+            if question != self._asked:
+                self._start(question)
+
+    def _start(self, question: str) -> None:
+        self._timer = None
+        self._last_search = time.monotonic()
+        self._asked = question
+        if not question:
+            self._shown = ""
+            self.query_one(SearchResults).show_hits([])
+            self._status(Content.styled(HINT, MUTED))
+            return
+        self._search(question)
+
+    @work(exclusive=True, thread=True, group="search", exit_on_error=False)
+    def _search(self, question: str) -> None:
+        worker = get_current_worker()
+        try:
+            meaning, hits, took_ms = self.app.library.ask(question, k=RESULTS)
+        except Exception as exc:
+            self.post_message(self.Answered(question, [], [], "", -1.0))
+            self.log.error(f"search failed for {question!r}: {exc!r}")
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.Answered(question, hits, meaning.cards, meaning.game, took_ms))
+
+    def on_ask_screen_answered(self, message: Answered) -> None:
+        if message.question != self._asked:
+            return  # typing has moved on
+        self._shown = message.question
+        results = self.query_one(SearchResults)
+        results.show_hits(message.hits)
+        self.log.info(f"answered {message.question!r} in {message.took_ms:.1f} ms")
+        self._status(_summary(message))
+        if self._open_when_answered:
+            self._open_when_answered = False
+            self._open_current()
+
+    def _open_current(self) -> None:
+        href = self.query_one(SearchResults).current
+        if href:
+            self.post_message(OpenLink(href))
+
+    def _status(self, content: Content) -> None:
+        self.query_one("#ask-status", Static).update(content)
+
+    def action_browse(self) -> None:
+        results = self.query_one(SearchResults)
+        if results.option_count:
+            results.focus()
+
+
+def _summary(message: AskScreen.Answered) -> Content:
+    if message.took_ms < 0:
+        return Content.styled("The search failed; see the log.", "$text-error")
+    if not message.hits:
+        return Content.styled(
+            "Nothing found. Try other words, or look a card up in Errata (F4).", "$text-warning"
+        )
+    parts: list[str | tuple[str, str]] = [(f"{len(message.hits)} answers", "bold")]
+    if message.cards:
+        parts += ["  ·  cards: ", (", ".join(message.cards), "italic")]
+    if message.game == "tcg":
+        parts += ["  ·  ", ("TCG rules", "bold $text-error")]
+    parts += ["  ·  ", ("Enter opens the highlighted answer", MUTED)]
+    return Content.assemble(*parts)

@@ -1,0 +1,126 @@
+"""Entry viewer: one entry as Markdown, its citation, its links, and browser-like history."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown, Static
+
+from tui.history import History
+from tui.round_chart import phase_name
+from tui.messages import OpenLink
+from tui.widgets.entry_links import EntryLinks
+from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
+
+EMPTY = "No entry open yet. Ask a question (F2), or press ctrl+p and type an entry's name."
+
+
+class EntryScreen(Screen):
+    """Shows the entry the router sends it; back and forward walk its history."""
+
+    SUB_TITLE = "Entry"
+    AUTO_FOCUS = "#entry-links"
+    BINDINGS = [
+        Binding(
+            "b,alt+left,backspace",
+            "back",
+            "Back",
+            id="entry.back",
+            tooltip="The previous entry (from the first one, the screen you came from).",
+        ),
+        Binding(
+            "f,alt+right",
+            "forward",
+            "Forward",
+            id="entry.forward",
+            tooltip="The next entry in the history, after going back.",
+        ),
+        Binding(
+            "escape",
+            "close",
+            "Close",
+            id="entry.close",
+            tooltip="Return to the screen that opened the first entry.",
+        ),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.history = History()
+        self.return_mode = "ask"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(Content.styled(EMPTY, MUTED), id="entry-heading")
+        yield Static(id="entry-citation")
+        with Horizontal(id="entry-main"):
+            with VerticalScroll(id="entry-body"):
+                yield Markdown(open_links=False, id="entry-markdown")
+            yield EntryLinks(id="entry-links")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.history.current:
+            self._show(self.history.current)
+
+    @property
+    def entry_id(self) -> str | None:
+        return self.history.current
+
+    def visit(self, entry_id: str, return_mode: str | None = None) -> None:
+        """Open an entry, adding it to the history."""
+        if return_mode and return_mode != "entry":
+            self.return_mode = return_mode
+        self.history.visit(entry_id)
+        if self.is_mounted:
+            self._show(entry_id)
+
+    def _show(self, entry_id: str) -> None:
+        from judge.cli.show import describe
+
+        kb = self.app.library.kb
+        entry = kb.get(entry_id)
+        if entry is None:
+            return
+        data = describe(kb, entry)
+        self.query_one("#entry-heading", Static).update(_heading(entry))
+        citations = Content.assemble(("Cited as: ", "bold"), "; ".join(data["citations"]))
+        self.query_one("#entry-citation", Static).update(citations)
+        self.query_one("#entry-markdown", Markdown).update(entry.body)
+        self.query_one("#entry-body", VerticalScroll).scroll_home(animate=False)
+        self.query_one(EntryLinks).show_entry(entry, data)
+
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        event.stop()
+        self.post_message(OpenLink(event.href))
+
+    def action_back(self) -> None:
+        previous = self.history.back()
+        if previous:
+            self._show(previous)
+        else:
+            self.app.switch_mode(self.return_mode)
+
+    def action_forward(self) -> None:
+        following = self.history.forward()
+        if following:
+            self._show(following)
+
+    def action_close(self) -> None:
+        self.app.switch_mode(self.return_mode)
+
+
+def _heading(entry) -> Content:
+    lines = [entry_line(entry.kind, entry.title, entry.id)]
+    if entry.kind == "step":
+        if entry.action_window:
+            window = (f"{ACTION_WINDOW} follows: players may act once it resolves", "bold $text-warning")
+        elif is_window_step(entry.title):
+            window = ("⚡ this step is itself an action window", "bold $text-warning")
+        else:
+            window = ("no action window follows this step", MUTED)
+        lines.append(Content.assemble(f"Step {entry.number} · {phase_name(entry.phase)} · ", window))
+    return Content("\n").join(lines)

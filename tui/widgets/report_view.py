@@ -1,0 +1,81 @@
+"""A judge report: findings grouped by severity, what happens next, citations as links."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.content import Content
+
+from tui.widgets.labels import MUTED
+from tui.widgets.link_list import SEPARATOR, LinkList, Row
+
+#: severity -> (heading, mark, style), most serious first
+SEVERITIES = {
+    "violation": ("Violations", "✗", "bold $text-error"),
+    "warning": ("Warnings", "!", "bold $text-warning"),
+    "info": ("Notes", "i", "bold $text-primary"),
+}
+
+
+class ReportView(LinkList):
+    """Every finding with the entries it cites; Enter on a finding or citation opens the entry."""
+
+    def show_report(self, report, citations: dict[str, str], checklists: bool = False) -> None:
+        """`checklists`: group the next events by player (a campaign log's setup checklists)."""
+        rows: list[Row] = []
+        findings = list(getattr(report, "findings", ()))
+        for severity, (title, mark, style) in SEVERITIES.items():
+            group = [f for f in findings if f.severity == severity]
+            if not group:
+                continue
+            rows.append((Content.styled(f"{title} ({len(group)})", f"{style} underline"), None))
+            for finding in group:
+                rows.extend(_item(mark, style, finding.message, _where(finding), finding.cites, citations))
+            rows.append(SEPARATOR)
+        if not any(f.severity == "violation" for f in findings):
+            rows.append((Content.styled("✓ No rule is broken.", "bold $text-success"), None))
+            rows.append(SEPARATOR)
+        events = list(getattr(report, "next", ()))
+        if checklists:
+            for player, group in _by_player(events).items():
+                rows.append((Content.styled(f"Setup checklist: {player}", "bold underline"), None))
+                rows.extend(row for event in group for row in _event(event, citations))
+                rows.append(SEPARATOR)
+        elif events:
+            rows.append((Content.styled("What happens next", "bold underline"), None))
+            rows.extend(row for event in events for row in _event(event, citations))
+        self.set_links(rows)
+
+
+def _where(finding) -> str:
+    return " · ".join(part for part in (finding.rule, finding.path) if part)
+
+
+def _item(mark: str, style: str, message: str, where: str, cites, citations: dict[str, str]) -> list[Row]:
+    cites = list(cites or ())
+    lines = [Content.assemble((f"{mark} ", style), (message, "bold"))]
+    if where:
+        lines.append(Content.styled(f"  {where}", MUTED))
+    first = next((entry_id for entry_id in cites if entry_id in citations), None)
+    rows: list[Row] = [(Content("\n").join(lines), first)]
+    rows.extend(_citation(entry_id, citations) for entry_id in cites)
+    return rows
+
+
+def _citation(entry_id: str, citations: dict[str, str]) -> Row:
+    known = entry_id in citations
+    text = citations.get(entry_id, f"{entry_id} (not in the knowledge base)")
+    return Content.assemble(("    ↳ ", MUTED), (text, "underline" if known else MUTED)), entry_id if known else None
+
+
+def _event(event, citations: dict[str, str]) -> list[Row]:
+    label = " · ".join(str(part) for part in (event.step, event.event) if part)
+    return _item("→", "bold $text-accent", event.message, label, event.cites, citations)
+
+
+def _by_player(events: Iterable) -> dict[str, list]:
+    groups: dict[str, list] = {}
+    for event in events:
+        data = getattr(event, "data", None) or {}
+        groups.setdefault(str(data.get("player", "every player")), []).append(event)
+    return groups
