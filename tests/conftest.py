@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import CliResult
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -40,14 +36,6 @@ def kb_copy(tmp_path):
     return tmp_path
 
 
-class CliResult:
-    def __init__(self, code: int, out: str, err: str):
-        self.code, self.out, self.err = code, out, err
-
-    def json(self):
-        return json.loads(self.out)
-
-
 @pytest.fixture
 def cli(capsys):
     """Run `loremaster ARGS` in this process and capture what it prints."""
@@ -59,12 +47,3 @@ def cli(capsys):
         return CliResult(code, captured.out, captured.err)
 
     return run
-
-
-def run_loremaster(*args: str, cwd: Path | None = None, env: dict | None = None) -> CliResult:
-    """Run the installed console script in a subprocess (exit codes, stderr, no tracebacks)."""
-    command = [sys.executable, "-m", "judge", *args]
-    proc = subprocess.run(
-        command, capture_output=True, text=True, cwd=cwd or REPO, env={**os.environ, **(env or {})}, timeout=120
-    )
-    return CliResult(proc.returncode, proc.stdout, proc.stderr)

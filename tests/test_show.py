@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import run_loremaster
+from helpers import run_loremaster
 
 
 def test_show_prints_body_citation_and_links(cli):

@@ -27,13 +27,6 @@ class CheckPanel(Vertical):
             super().__init__()
             self.outcome = outcome
 
-    class BrowseRequested(Message):
-        """The player wants to pick a file from a dialog."""
-
-        def __init__(self, panel: CheckPanel) -> None:
-            super().__init__()
-            self.panel = panel
-
     def __init__(
         self,
         checker: Callable[[str], Outcome],
@@ -67,7 +60,19 @@ class CheckPanel(Vertical):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.post_message(self.BrowseRequested(self))
+        self.browse()
+
+    def browse(self) -> None:
+        """Pick the file to check in a dialog."""
+        from tui.dialogs.file_picker import FilePicker
+
+        start = Path(self.path).expanduser().parent if self.path else None
+
+        def chosen(path: str | None) -> None:
+            if path:
+                self.check(path)
+
+        self.app.push_screen(FilePicker(f"Open a {self._what} file", start), chosen)
 
     def check(self, path: str) -> None:
         """Check a file (again): the path box shows it, a worker judges it."""

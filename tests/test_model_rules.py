@@ -1,0 +1,138 @@
+"""Combat damage, modifiers, scoring, timing, decks and campaign logs."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.model.campaign import CampaignCard, CampaignLog, CampaignPlayer, setup_checklist
+from judge.model.campaign import fallen_hero_used, permanent_on_fallen_hero, starting_threat_penalty
+from judge.model.combat import Modifier, apply_modifiers, enemy_attack_damage, player_attack_damage, score
+from judge.model.deck import Deck, deck_findings
+from judge.model.registry import all_rules
+from judge.model.timing import Ability, order_abilities
+
+
+def test_undefended_attack_ignores_defense_and_hits_one_hero():
+    result = enemy_attack_damage(attack=4, defenders=[], hit_points_left=4)
+    assert (result.damage, result.undefended, result.destroyed) == (4, True, True)
+
+
+def test_multiple_defenders_pool_defense_and_damage_goes_to_one():
+    """FAQ (1.04): defense adds up; all damage is dealt to a single defender."""
+    result = enemy_attack_damage(attack=6, defenders=[(2, 4), (1, 3)], hit_points_left=3)
+    assert (result.defense, result.damage, result.destroyed) == (3, 3, True)
+
+
+def test_damage_equal_to_hit_points_destroys_and_one_less_does_not():
+    assert player_attack_damage(5, 1, hit_points_left=4).destroyed
+    assert not player_attack_damage(4, 1, hit_points_left=4).destroyed
+    assert not player_attack_damage(9, 1, hit_points_left=4, indestructible=True).destroyed
+    assert player_attack_damage(1, 3, hit_points_left=4).damage == 0
+
+
+@pytest.mark.parametrize(
+    ("base", "mods", "expected"),
+    [
+        (2, [Modifier("double"), Modifier("add", 1)], 6),  # add before doubling
+        (5, [Modifier("halve")], 3),  # fractions round up
+        (3, [Modifier("add", 2), Modifier("set", 1), Modifier("double")], 1),  # set overrides
+        (1, [Modifier("add", -3)], 0),  # floor at 0
+        (2, [Modifier("set", 4), Modifier("set", 7)], 7),  # latest set wins
+    ],
+)
+def test_modifiers(base, mods, expected):
+    assert apply_modifiers(base, mods) == expected
+
+
+def test_score_counts_threat_dead_heroes_damage_rounds_and_victory():
+    players = [
+        {"threat": 35, "heroes": [{"threat_cost": 12, "dead": True}, {"threat_cost": 9, "damage": 2}]},
+        {"threat": 30, "eliminated": True, "heroes": [{"threat_cost": 10, "damage": 1}]},
+    ]
+    sheet = score(players, rounds=6, victory_points=5)
+    assert (sheet.final_threat, sheet.dead_hero_threat, sheet.hero_damage) == (85, 22, 2)
+    assert sheet.total == 85 + 22 + 2 + 60 - 5
+
+
+def flat(placements):
+    return [p.to_json() for p in placements]
+
+
+def test_forced_before_response_and_when_before_after():
+    order = order_abilities([
+        Ability("Strength of Will", "response"),
+        Ability("Tower Gate", "forced"),
+        Ability("Early", "response", word="when"),
+        Ability("Aura", "constant"),
+    ])
+    assert flat(order) == ["Aura", "Tower Gate", "Early", "Strength of Will"]
+
+
+def test_cancel_comes_first_and_the_cancelled_effect_stays_listed():
+    order = order_abilities([Ability("Reach", "when-revealed"), Ability("Eleanor", "response", cancels=True)])
+    assert flat(order) == ["Eleanor", "Reach"]
+
+
+def test_ties_are_a_choice_for_the_first_player():
+    order = order_abilities([Ability("A", "forced"), Ability("B", "forced"), Ability("C", "response")])
+    assert flat(order) == [{"choice": ["A", "B"]}, "C"]
+    assert "rr/priority-of-simultaneous-resolution" in order[0].cites
+
+
+def deck(heroes, *cards):
+    return Deck(tuple(heroes), tuple((t, n, f"cards[{i}]") for i, (t, n) in enumerate(cards)))
+
+
+def test_deck_of_exactly_50_is_legal_and_49_is_not():
+    cards = [(f"Card {i}", 3) for i in range(16)] + [("Last", 2)]
+    assert list(deck_findings(deck(["Aragorn"], *cards))) == []
+    assert {f.rule for f in deck_findings(deck(["Aragorn"], *cards[:-1], ("Last", 1)))} == {"deck-size"}
+
+
+def test_deck_copy_limit_hero_count_and_duplicate_heroes():
+    cards = [(f"Card {i}", 3) for i in range(16)] + [("Gandalf", 2), ("Gandalf", 2)]
+    rules = {f.rule for f in deck_findings(deck(["Gimli", "Gimli", "Legolas", "Aragorn"], *cards))}
+    assert rules == {"copy-limit", "duplicate-hero", "hero-count"}
+
+
+def campaign(**changes):
+    base = {
+        "players": (CampaignPlayer("Ann", "players[0]", ("Aragorn", "Éowyn"), 1),),
+        "fallen_heroes": ("Boromir",),
+        "campaign_pool": (CampaignCard("Mithril Shirt", "boon", "campaign_pool[0]", True, "Aragorn"),),
+    }
+    return CampaignLog(**{**base, **changes})
+
+
+def test_fallen_hero_cannot_be_used_again():
+    log = campaign(players=(CampaignPlayer("Ann", "players[0]", ("Boromir",)),))
+    assert [f.rule for f in fallen_hero_used(log)] == ["fallen-hero-used"]
+    assert list(fallen_hero_used(campaign())) == []
+
+
+def test_permanent_card_on_fallen_hero_must_leave_the_pool():
+    pool = (CampaignCard("Grievous Wound", "burden", "campaign_pool[0]", True, "Boromir"),)
+    assert [f.rule for f in permanent_on_fallen_hero(campaign(campaign_pool=pool))] == ["permanent-on-fallen-hero"]
+
+
+def test_expert_healing_costs_one_threat_per_hero_and_removes_carried_damage():
+    ann = CampaignPlayer("Ann", "players[0]", ("Aragorn", "Éowyn"), 2, (("Aragorn", 3), ("Éowyn", 1)), ("Éowyn",))
+    log = campaign(players=(ann,), expert=True)
+    assert starting_threat_penalty(log, ann) == 3
+    (checklist,) = setup_checklist(log)
+    assert checklist.data["starting_damage"] == {"Aragorn": 3}
+    assert checklist.data["attach_permanent"] == [{"card": "Mithril Shirt", "hero": "Aragorn"}]
+
+
+def test_every_model_rule_cites_entries_that_exist(kb):
+    rules = all_rules()
+    assert len(rules) >= 25
+    for name, cites in rules.items():
+        assert cites, name
+        missing = [c for c in cites if kb.get(c) is None]
+        assert missing == [], f"{name} cites unknown ids {missing}"
+
+
+def test_show_lists_the_model_functions_that_use_an_entry(cli):
+    data = cli("show", "rr/engagement-check", "--json").json()
+    assert "engagement.engagement_checks" in data["used_by"]

@@ -1,0 +1,133 @@
+"""The Loremaster app: one screen per task, one link router, the engine opened once.
+
+Screens are modes created on first use (only Ask exists at start); the knowledge base
+and the search index open in worker threads, so the first screen is ready as soon as
+Textual is.
+"""
+
+from __future__ import annotations
+
+from tui import _start_time  # noqa: I001  (first: the clock starts when tui loads)
+
+import importlib
+import time
+from collections.abc import Callable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tui.library import Library
+from tui.messages import OpenLink
+
+
+def _screen(module: str, name: str) -> Callable[[], Screen]:
+    def make() -> Screen:
+        return getattr(importlib.import_module(f"tui.screens.{module}"), name)()
+
+    return make
+
+
+def _commands():
+    from tui.commands import LoremasterCommands
+
+    return LoremasterCommands
+
+
+def _go(key: str, mode: str, name: str, what: str) -> Binding:
+    return Binding(key, f"go('{mode}')", name, id=f"app.{mode}", tooltip=what)
+
+
+class LoremasterApp(App[int]):
+    """Rules reference and judge for The Lord of the Rings: The Card Game."""
+
+    TITLE = "Loremaster"
+    CSS_PATH = "app.tcss"
+    SCREENS = {
+        "ask": _screen("ask", "AskScreen"),
+        "entry": _screen("entry", "EntryScreen"),
+        "errata": _screen("errata", "ErrataScreen"),
+        "round": _screen("round", "RoundScreen"),
+        "campaign": _screen("campaign", "CampaignScreen"),
+        "judge": _screen("judge", "JudgeScreen"),
+    }
+    MODES = {mode: mode for mode in SCREENS}
+    DEFAULT_MODE = "ask"
+    COMMANDS = App.COMMANDS | {_commands}
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help", tooltip="Every key, for the app and this screen."),
+        _go("f2", "ask", "Ask", "Ask a rules question in your own words."),
+        _go("f3", "entry", "Entry", "The last entry you opened, with its links and history."),
+        _go("f4", "errata", "Errata", "A card's errata and every ruling that names it."),
+        _go("f5", "round", "Round", "The round's phases and steps, with the action windows."),
+        _go("f6", "campaign", "Campaign", "Campaign rules, and check a campaign log."),
+        _go("f7", "judge", "Judge", "Check a board-state file against the rules."),
+        Binding("/", "search", "Search", show=False, id="app.search", tooltip="Jump to the question box."),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="app.theme", tooltip="Switch light / dark."),
+        Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave Loremaster (typing q in a box types q)."),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.library = Library()
+        self.ready_ms: float | None = None
+
+    def on_ready(self) -> None:
+        self.ready_ms = (time.perf_counter() - _start_time.START) * 1000
+        self.log.info(f"Loremaster ready in {self.ready_ms:.0f} ms after tui was imported")
+        self._load_knowledge_base()
+
+    def _load_knowledge_base(self) -> None:
+        """Warm the knowledge base off the event loop, so the first screen switch is instant."""
+        self.run_worker(lambda: self.library.kb, thread=True, group="kb", exit_on_error=False)
+
+    # -- the link router: every OpenLink from every screen ends here --------------------
+
+    async def on_open_link(self, message: OpenLink) -> None:
+        await self.open_link(message.href)
+
+    async def open_link(self, href: str) -> None:
+        """Follow a link: an entry id, `card:Title`, a URL, or an in-page `#anchor`."""
+        href = href.strip()
+        if href.startswith(("http://", "https://")):
+            self.open_url(href)
+        elif href.startswith("card:"):
+            await self.switch_mode("errata")
+            self.get_screen("errata").look_up(href.removeprefix("card:"))
+        elif href and not href.startswith("#"):
+            await self._open_entry(href.removeprefix("entry:"))
+
+    async def _open_entry(self, entry_id: str) -> None:
+        kb = self.library.kb
+        if kb.get(entry_id) is None:
+            closest = ", ".join(kb.closest_ids(entry_id, limit=3))
+            self.notify(f"No entry {entry_id!r}. Closest: {closest}", severity="warning", markup=False)
+            return
+        viewer = self.get_screen("entry")
+        viewer.visit(entry_id, return_mode=self.current_mode)
+        await self.switch_mode("entry")
+
+    # -- actions ------------------------------------------------------------------------
+
+    async def action_go(self, mode: str) -> None:
+        await self.switch_mode(mode)
+
+    async def action_search(self) -> None:
+        await self.switch_mode("ask")
+        self.get_screen("ask").focus_question()
+
+    def action_help(self) -> None:
+        from tui.dialogs.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+
+
+def run_app() -> int:
+    """Run the app in the terminal; the exit code for `loremaster` with no arguments."""
+    app = LoremasterApp()
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,93 @@
+"""Command palette (ctrl+p): jump to any entry by title or id, any card, any step or screen."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
+from textual.markup import escape
+
+#: screen mode -> palette wording
+SCREENS = {
+    "ask": "Ask a question",
+    "entry": "Entry viewer",
+    "errata": "Errata for a card",
+    "round": "Round structure",
+    "campaign": "Campaign rules and logs",
+    "judge": "Judge a board state",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One thing the palette can open: what to match, what to show, where it leads."""
+
+    text: str
+    also: str  # matched too, not shown in the prompt (an entry's id)
+    help: str
+    href: str
+
+
+def _targets(kb) -> list[Target]:
+    targets = []
+    for entry in kb.entries:
+        title = f"{entry.number} {entry.title}" if entry.kind == "step" else entry.title
+        targets.append(Target(title, entry.id, f"{entry.kind} · {entry.id} · {entry.citation}", entry.id))
+    for title in sorted(kb.card_titles.values()):
+        targets.append(Target(f"Card: {title}", "", "errata, rulings and Q&A for this card", f"card:{title}"))
+    return targets
+
+
+def _highlight(matcher: Matcher, text: str) -> Content:
+    """`Matcher.highlight` parses its text as markup; entry titles must stay literal."""
+    content = Content(text)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if score:
+        for offset in offsets:
+            if not text[offset].isspace():
+                content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+class LoremasterCommands(Provider):
+    """Entries, cards, steps and screens."""
+
+    async def startup(self) -> None:
+        kb = await asyncio.to_thread(lambda: self.app.library.kb)
+        self._items = _targets(kb)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        app = self.app
+        for mode, name in SCREENS.items():
+            score = matcher.match(f"Screen: {name}")
+            if score > 0:
+                yield Hit(
+                    score,
+                    _highlight(matcher, f"Screen: {name}"),
+                    partial(app.switch_mode, mode),
+                    text=name,
+                    help="go to this screen",
+                )
+        for target in self._items:
+            score = max(matcher.match(target.text), matcher.match(target.also) * 0.9 if target.also else 0)
+            if score > 0:
+                yield Hit(
+                    score,
+                    _highlight(matcher, target.text),
+                    partial(app.open_link, target.href),
+                    text=target.text,
+                    help=escape(target.help),
+                )
+
+    async def discover(self) -> Hits:
+        for mode, name in SCREENS.items():
+            yield DiscoveryHit(
+                Content(f"Screen: {name}"),
+                partial(self.app.switch_mode, mode),
+                text=name,
+                help="go to this screen",
+            )

@@ -1,0 +1,1 @@
+"""Modal dialogs: help and the file picker."""

@@ -1,0 +1,1 @@
+"""One module per screen; the app creates each on first use."""

@@ -1,0 +1,94 @@
+"""Campaign: the campaign rules as an outline, and a campaign log's check and checklists."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown, Static, TabbedContent, TabPane
+
+from tui import checks
+from tui.widgets.check_panel import CheckPanel
+from tui.widgets.labels import MUTED, entry_line
+from tui.widgets.link_list import LinkList
+
+OVERVIEW = "rr/campaign/campaign-mode"
+
+
+class CampaignScreen(Screen):
+    """Appendix III in reading order beside the text of the highlighted section; a log checker."""
+
+    SUB_TITLE = "Campaign"
+    AUTO_FOCUS = "#campaign-outline"
+    BINDINGS = [
+        Binding("r", "recheck", "Re-check", id="campaign.recheck", tooltip="Check the campaign log again."),
+        Binding("ctrl+o", "browse", "Open log", id="campaign.open", tooltip="Pick a campaign log YAML file."),
+        Binding(
+            "ctrl+l",
+            "switch_tab",
+            "Rules/Log",
+            id="campaign.tab",
+            tooltip="Switch between the campaign rules and the campaign log checker.",
+        ),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent(initial="rules", id="campaign-tabs"):
+            with TabPane("Rules", id="rules"), Horizontal(id="campaign-main"):
+                yield LinkList(id="campaign-outline")
+                with VerticalScroll(id="campaign-preview"):
+                    yield Static(id="campaign-heading")
+                    yield Markdown(open_links=False, id="campaign-markdown")
+            with TabPane("Campaign log", id="log"):
+                yield CheckPanel(
+                    lambda path: checks.check_campaign(path), what="campaign log", checklists=True, id="campaign-panel"
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        kb = self.app.library.kb
+        entries = sorted(
+            (e for e in kb.entries if e.kind == "campaign"),
+            key=lambda e: (e.id != OVERVIEW, e.page or 0, e.title),
+        )
+        self.query_one("#campaign-outline", LinkList).set_links(
+            (entry_line(e.kind, e.title), e.id) for e in entries
+        )
+
+    def on_link_list_link_highlighted(self, message: LinkList.LinkHighlighted) -> None:
+        entry = self.app.library.kb.get(message.href) if message.href else None
+        if entry is None:
+            return
+        self.query_one("#campaign-heading", Static).update(
+            Content("\n").join(
+                [
+                    entry_line(entry.kind, entry.title, entry.id),
+                    Content.styled(str(entry.citation), f"italic {MUTED}"),
+                ]
+            )
+        )
+        self.query_one("#campaign-markdown", Markdown).update(entry.body)
+
+    def check(self, path: str) -> None:
+        self.action_show_tab("log")
+        self.query_one(CheckPanel).check(path)
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_switch_tab(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        tabs.active = "log" if tabs.active == "rules" else "rules"
+        target = self.query_one(CheckPanel).query_one("Input") if tabs.active == "log" else self.query_one("#campaign-outline")
+        target.focus()
+
+    def action_recheck(self) -> None:
+        if not self.query_one(CheckPanel).recheck():
+            self.notify("Open a campaign log first (ctrl+o).", severity="warning", markup=False)
+
+    def action_browse(self) -> None:
+        self.action_show_tab("log")
+        self.query_one(CheckPanel).browse()

@@ -1,0 +1,1 @@
+"""Widgets that receive engine models and post typed messages upward."""
