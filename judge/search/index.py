@@ -118,18 +118,19 @@ def build(kb, target: Path) -> float:
     return seconds
 
 
-def ensure(rebuild: bool = False) -> IndexInfo:
+def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
     """The current index, building it first when the knowledge base has changed."""
     from judge.kb_files import content_hash
 
-    target = index_path(content_hash(kb_root()))
+    root = root or kb_root()
+    target = index_path(content_hash(root))
     if rebuild and target.exists():
         shutil.rmtree(target, ignore_errors=True)
     built_now = False
     if not (target / "meta.json").is_file():
         from judge.knowledge import load
 
-        build(load(), target)
+        build(load(root), target)
         built_now = True
         _remove_stale(target)
     meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))

@@ -1,0 +1,125 @@
+"""`loremaster ask` and the index: player wording, hostile input, caching and races."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from helpers import REPO
+
+from judge.search.engine import Searcher
+from judge.search.index import ensure
+
+
+@pytest.fixture(scope="module")
+def searcher():
+    return Searcher()
+
+
+def top_ids(searcher, question, k=3):
+    return [hit.id for hit in searcher.ask(question, k=k)[1]]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ['title:x AND ( * "', "kind:errata OR", "sentinel)))", '"""', "* ? ~ ^2 [a TO z] {}", "NOT AND OR"],
+)
+def test_query_syntax_characters_are_just_words(searcher, question):
+    meaning, hits, _ = searcher.ask(question)
+    assert isinstance(hits, list)
+    assert all(word.isalnum() or "." in word or "'" in word for word in meaning.words)
+
+
+def test_syntax_does_not_steer_results(searcher):
+    assert top_ids(searcher, "sentinel kind:errata")[:2] == top_ids(searcher, "sentinel kind errata")[:2]
+
+
+def test_empty_and_huge_questions(searcher):
+    assert searcher.ask("")[1] == []
+    assert searcher.ask("   \n\t ")[1] == []
+    meaning, hits, took_ms = searcher.ask("engagement " * 1000)
+    assert hits and "engag" in hits[0].title.lower()
+    assert len(meaning.words) <= 64
+
+
+def test_accents_fold(searcher):
+    assert top_ids(searcher, "Nazgûl of Dol Guldur errata")[0] == top_ids(searcher, "nazgul of dol guldur errata")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("beravore errata", "errata/beravor"),
+        ("nazgul of dol gulder errata", "errata/nazgul-of-dol-guldur"),
+        ("protector of lorien limit", "errata/protector-of-lorien"),
+    ],
+)
+def test_card_typos_find_the_card(searcher, question, expected):
+    assert expected in top_ids(searcher, question)
+
+
+def test_step_and_ruling_numbers_are_recognised(searcher):
+    assert top_ids(searcher, "what happens in 6.4.2")[0] == "rr/step-6.4.2"
+    assert top_ids(searcher, "ruling 1.24")[0] == "faq/1.24"
+
+
+def test_player_vocabulary_maps_to_rules_words(searcher):
+    assert "rr/ready" in top_ids(searcher, "when do my tapped guys untap", k=5) or "rr/step-7.2" in top_ids(
+        searcher, "when do my tapped guys untap", k=5
+    )
+
+
+def test_hits_carry_highlighted_snippets(searcher):
+    (hit,) = searcher.ask("sentinel defend", k=1)[1]
+    assert hit.highlights
+    for start, end in hit.highlights:
+        assert hit.snippet[start:end].lower().startswith(("sentinel", "defend"))
+
+
+def test_stale_index_is_rebuilt_and_the_old_one_removed(kb_copy):
+    first = ensure(root=kb_copy)
+    again = ensure(root=kb_copy)
+    assert again.path == first.path and not again.built_now
+    path = kb_copy / "rules" / "glossary" / "engagement-check.md"
+    path.write_text(path.read_text() + "\nAn added sentence about engagement.\n")
+    rebuilt = ensure(root=kb_copy)
+    assert rebuilt.built_now and rebuilt.path != first.path and not first.path.exists()
+
+
+def test_two_processes_building_at_once_both_get_a_whole_index(tmp_path):
+    env = {**os.environ, "LOREMASTER_CACHE_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "judge", "index", "--json"]
+    procs = [subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    results = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], results
+    paths = {json.loads(out)["path"] for out, _ in results}
+    assert len(paths) == 1
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+    assert leftovers == []
+    answer = subprocess.run([sys.executable, "-m", "judge", "ask", "sentinel", "--json"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert json.loads(answer.stdout)["hits"]
+
+
+def test_batch_answers_every_line_in_order(cli, tmp_path):
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"q": "sentinel"}\nerrata for beravor\n\n{"q": "6.4.2"}\n')
+    result = cli("ask", "--batch", str(batch), "--json", "-k", "2")
+    lines = [json.loads(line) for line in result.out.splitlines()]
+    assert [line["query"] for line in lines] == ["sentinel", "errata for beravor", "6.4.2"]
+    assert all(line["game"] == "lcg" and "took_ms" in line for line in lines)
+
+
+def test_ask_json_hit_shape(cli):
+    data = cli("ask", "can my guy defend for my buddy?", "--json").json()
+    hit = data["hits"][0]
+    assert {"id", "kind", "game", "title", "number", "cards", "source", "section", "page", "score", "snippet"} <= set(hit)
+
+
+def test_ask_usage_errors_exit_2(cli):
+    assert cli("ask").code == 2
+    assert cli("ask", "x", "-k", "0").code == 2
