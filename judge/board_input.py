@@ -3,17 +3,61 @@
 from __future__ import annotations
 
 from judge.fields import Fields, dotted
-from judge.model.state import PHASES, Attachment, Board, Character, Enemy, Location, Objective, Player, Quest
+from judge.model.state import (
+    PHASES,
+    Attachment,
+    Board,
+    Character,
+    Enemy,
+    Location,
+    Objective,
+    Player,
+    Quest,
+)
 from judge.yamlio import Document
 
-TOP = ("game", "round", "phase", "step", "first_player", "players", "staging_area", "active_location",
-       "quest", "encounter_deck", "victory_points")
+TOP = (
+    "game",
+    "round",
+    "phase",
+    "step",
+    "first_player",
+    "players",
+    "staging_area",
+    "active_location",
+    "quest",
+    "encounter_deck",
+    "victory_points",
+)
 PLAYER = ("name", "threat", "eliminated", "threat_raise_extra", "heroes", "allies", "engaged")
-CHARACTER = ("title", "unique", "threat_cost", "willpower", "attack", "defense", "hit_points", "damage",
-             "exhausted", "committed", "resources", "keywords", "attachments")
+CHARACTER = (
+    "title",
+    "unique",
+    "threat_cost",
+    "willpower",
+    "attack",
+    "defense",
+    "hit_points",
+    "damage",
+    "exhausted",
+    "committed",
+    "resources",
+    "keywords",
+    "attachments",
+)
 ATTACHMENT = ("title", "unique", "restricted", "exhausted")
-ENEMY = ("title", "unique", "engagement_cost", "threat", "attack", "defense", "hit_points", "damage",
-         "shadow_cards", "keywords")
+ENEMY = (
+    "title",
+    "unique",
+    "engagement_cost",
+    "threat",
+    "attack",
+    "defense",
+    "hit_points",
+    "damage",
+    "shadow_cards",
+    "keywords",
+)
 LOCATION = ("title", "unique", "threat", "quest_points", "progress")
 STAGING = ("type", *dict.fromkeys(ENEMY + LOCATION))
 QUEST = ("title", "stage", "quest_points", "progress", "final")
@@ -107,7 +151,9 @@ def _staging_card(doc: Document, path: tuple) -> Enemy | Location | Objective:
         return _location(doc, path, f)
     f = Fields(doc, path, ("type", "title", "unique", "threat"), "an objective")
     f.text("type")
-    card = Objective(f.text("title", required=True), dotted(path), f.flag("unique"), f.integer("threat"))
+    card = Objective(
+        f.text("title", required=True), dotted(path), f.flag("unique"), f.integer("threat")
+    )
     f.done()
     return card
 
@@ -164,10 +210,15 @@ def read_board(doc: Document) -> Board:
     names = [p.name for p in players]
     for index, name in enumerate(names):
         if name in names[:index]:
-            raise doc.error(("players", index, "name"), f"two players are called '{name}'; names must be unique")
+            raise doc.error(
+                ("players", index, "name"), f"two players are called '{name}'; names must be unique"
+            )
     first = f.text("first_player", names[0])
     if first not in names:
-        raise doc.error(("first_player",), f"first_player '{first}' is not one of the players: {', '.join(names)}")
+        raise doc.error(
+            ("first_player",),
+            f"first_player '{first}' is not one of the players: {', '.join(names)}",
+        )
     phase = f.text("phase", None, choices=PHASES)
     step = f.text("step")
     board = Board(

@@ -20,18 +20,29 @@ def _board(doc: Document):
     data = doc.data
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else "empty" if data is None else "a single value"
-        raise doc.error((), f"a board state is one mapping with a 'players' list at the top, not {kind}")
+        raise doc.error(
+            (), f"a board state is one mapping with a 'players' list at the top, not {kind}"
+        )
     if data.get("game") == "tcg":
-        raise doc.error(("game",), "the TCG ruleset is not available yet; only 'game: lcg' boards can be checked")
+        raise doc.error(
+            ("game",),
+            "the TCG ruleset is not available yet; only 'game: lcg' boards can be checked",
+        )
     board = read_board(doc)
     if board.step is not None:
         phase = phase_of_step(board.step)
         if phase is None:
-            raise doc.error(("step",), f"'{board.step}' is not a framework step number (Appendix I), e.g. \"3.4\" or \"6.4.1\"")
+            raise doc.error(
+                ("step",),
+                f'\'{board.step}\' is not a framework step number (Appendix I), e.g. "3.4" or "6.4.1"',
+            )
         if phase != "round" and board.phase is None:
             board = replace(board, phase=phase)
         elif phase not in ("round", board.phase):
-            raise doc.error(("step",), f"step {board.step} belongs to the {phase} phase, but phase is '{board.phase}'")
+            raise doc.error(
+                ("step",),
+                f"step {board.step} belongs to the {phase} phase, but phase is '{board.phase}'",
+            )
     return board
 
 
@@ -59,7 +70,9 @@ def timing_path(path: str | Path) -> dict:
         "trigger": trigger,
         "first_player": first,
         "order": [p.to_json() for p in placements],
-        "steps": [{"names": list(p.names), "why": p.reason, "cites": list(p.cites)} for p in placements],
+        "steps": [
+            {"names": list(p.names), "why": p.reason, "cites": list(p.cites)} for p in placements
+        ],
     }
 
 
@@ -70,7 +83,9 @@ def deck_path(path: str | Path) -> Report:
     doc = load_file(path)
     _require_mapping(doc, "a deck")
     deck = read_deck(doc)
-    return Report("lcg", tuple(deck_findings(deck)), (), {"deck_size": deck.size, "heroes": list(deck.heroes)})
+    return Report(
+        "lcg", tuple(deck_findings(deck)), (), {"deck_size": deck.size, "heroes": list(deck.heroes)}
+    )
 
 
 def check_campaign_path(path: str | Path) -> Report:
@@ -89,4 +104,11 @@ def _require_mapping(doc: Document, what: str) -> None:
         raise doc.error((), f"{what} must be a YAML mapping (key: value lines) at the top level")
 
 
-__all__ = ["InputError", "check_path", "check_document", "timing_path", "deck_path", "check_campaign_path"]
+__all__ = [
+    "InputError",
+    "check_path",
+    "check_document",
+    "timing_path",
+    "deck_path",
+    "check_campaign_path",
+]

@@ -45,11 +45,10 @@ def format_citation(cite: Citation) -> str:
         return f"FAQ errata: {cite.title or cite.section}{code}"
     if cite.source == "faq" and cite.number:
         return f"FAQ ({cite.number}) {cite.title}"
-    if cite.source == "rr" and cite.kind == "step" and cite.number:
-        heading = f"{cite.number} {cite.title}"
-        return f'{document}, Appendix I, "{heading}"'
-    heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
     page = f", p. {cite.page}" if cite.page is not None else ""
+    if cite.source == "rr" and cite.kind == "step" and cite.number:
+        return f'{document}, Appendix I, "{cite.number} {cite.title}"{page}'
+    heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
     return f'{document}, "{heading}"{page}'
 
 

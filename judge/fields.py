@@ -25,7 +25,9 @@ class Fields:
         for part in path:
             value = value[part]
         if not isinstance(value, dict):
-            raise doc.error(path, f"{what} must be a mapping of fields (key: value), not {_kind(value)}")
+            raise doc.error(
+                path, f"{what} must be a mapping of fields (key: value), not {_kind(value)}"
+            )
         self.data: dict = value
         self._used: set = set()
 
@@ -48,14 +50,20 @@ class Fields:
         """The value as loaded (None when absent), for fields with several shapes."""
         return self._get(key, False)
 
-    def integer(self, key: str, default: int = 0, required: bool = False, minimum: int | None = 0) -> int:
+    def integer(
+        self, key: str, default: int = 0, required: bool = False, minimum: int | None = 0
+    ) -> int:
         value = self._get(key, required)
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error((*self.path, key), f"'{key}' must be a whole number, not {_kind(value)} {value!r}")
+            raise self.doc.error(
+                (*self.path, key), f"'{key}' must be a whole number, not {_kind(value)} {value!r}"
+            )
         if minimum is not None and value < minimum:
-            raise self.doc.error((*self.path, key), f"'{key}' must be {minimum} or more, not {value}")
+            raise self.doc.error(
+                (*self.path, key), f"'{key}' must be {minimum} or more, not {value}"
+            )
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -66,18 +74,23 @@ class Fields:
             raise self.doc.error((*self.path, key), f"'{key}' must be true or false, not {value!r}")
         return value
 
-    def text(self, key: str, default: str | None = None, required: bool = False, choices=None) -> str | None:
+    def text(
+        self, key: str, default: str | None = None, required: bool = False, choices=None
+    ) -> str | None:
         value = self._get(key, required)
         if value is None:
             return default
         if isinstance(value, (dict, list, bool)):
             raise self.doc.error((*self.path, key), f"'{key}' must be text, not {_kind(value)}")
         if isinstance(value, float):
-            raise self.doc.error((*self.path, key), f"'{key}' must be quoted text (\"{value}\"), not a number")
+            raise self.doc.error(
+                (*self.path, key), f"'{key}' must be quoted text (\"{value}\"), not a number"
+            )
         value = str(value).strip()
         if choices and value not in choices:
             raise self.doc.error(
-                (*self.path, key), f"'{key}' is '{value}', not one of: {', '.join(choices)}{did_you_mean(value, choices)}"
+                (*self.path, key),
+                f"'{key}' is '{value}', not one of: {', '.join(choices)}{did_you_mean(value, choices)}",
             )
         return value
 
@@ -85,8 +98,13 @@ class Fields:
         value = self._get(key, False)
         if value is None:
             return ()
-        if not isinstance(value, list) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
-            raise self.doc.error((*self.path, key), f"'{key}' must be a list of names, e.g. [{key[:-1] or key}1, ...]")
+        if not isinstance(value, list) or not all(
+            isinstance(v, (str, int)) and not isinstance(v, bool) for v in value
+        ):
+            raise self.doc.error(
+                (*self.path, key),
+                f"'{key}' must be a list of names, e.g. [{key[:-1] or key}1, ...]",
+            )
         return tuple(str(v).strip() for v in value)
 
     def items(self, key: str) -> list[tuple]:
@@ -95,20 +113,28 @@ class Fields:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.doc.error((*self.path, key), f"'{key}' must be a list (each item on a '- ' line)")
+            raise self.doc.error(
+                (*self.path, key), f"'{key}' must be a list (each item on a '- ' line)"
+            )
         return [(*self.path, key, index) for index in range(len(value))]
 
     def done(self) -> None:
         for key in self.data:
             if key not in self._used and key not in self.allowed:
                 raise self.doc.key_error(
-                    (*self.path, key), f"unknown field '{key}' in {self.what}{did_you_mean(key, self.allowed)}"
+                    (*self.path, key),
+                    f"unknown field '{key}' in {self.what}{did_you_mean(key, self.allowed)}",
                 )
 
 
 def _kind(value) -> str:
     if value is None:
         return "empty"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)

@@ -17,13 +17,15 @@ def read_triggers(doc: Document) -> tuple[str, list[Ability], str | None]:
     abilities = []
     for path in f.items("abilities"):
         a = Fields(doc, path, ("name", "type", "word", "player", "cancels"), "an ability")
-        abilities.append(Ability(
-            name=a.text("name", required=True),
-            type=a.text("type", required=True, choices=tuple(CATEGORY)),
-            word=a.text("word", "after", choices=("when", "after")),
-            player=a.text("player"),
-            cancels=a.flag("cancels"),
-        ))
+        abilities.append(
+            Ability(
+                name=a.text("name", required=True),
+                type=a.text("type", required=True, choices=tuple(CATEGORY)),
+                word=a.text("word", "after", choices=("when", "after")),
+                player=a.text("player"),
+                cancels=a.flag("cancels"),
+            )
+        )
         a.done()
     f.done()
     if not abilities:
@@ -37,7 +39,9 @@ def read_deck(doc: Document) -> Deck:
     cards = []
     for path in f.items("cards"):
         c = Fields(doc, path, ("title", "count"), "a card")
-        cards.append((c.text("title", required=True), c.integer("count", 1, minimum=1), dotted(path)))
+        cards.append(
+            (c.text("title", required=True), c.integer("count", 1, minimum=1), dotted(path))
+        )
         c.done()
     f.done()
     return Deck(heroes, tuple(cards))
@@ -47,38 +51,55 @@ def read_campaign(doc: Document) -> CampaignLog:
     f = Fields(doc, (), ("expert", "players", "fallen_heroes", "campaign_pool"), "the campaign log")
     players = []
     for path in f.items("players"):
-        p = Fields(doc, path, ("name", "heroes", "threat_penalty", "hero_damage", "healed"), "a player")
+        p = Fields(
+            doc, path, ("name", "heroes", "threat_penalty", "hero_damage", "healed"), "a player"
+        )
         name = p.text("name", required=True)
         damage = p.raw("hero_damage") or {}
-        if not isinstance(damage, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                                                   for v in damage.values()):
-            raise doc.error((*path, "hero_damage"), "'hero_damage' maps hero titles to damage, e.g. {Aragorn: 2}")
-        players.append(CampaignPlayer(
-            name=name,
-            path=dotted(path),
-            heroes=p.strings("heroes"),
-            threat_penalty=p.integer("threat_penalty"),
-            hero_damage=tuple((str(k), v) for k, v in damage.items()),
-            healed=p.strings("healed"),
-        ))
+        if not isinstance(damage, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in damage.values()
+        ):
+            raise doc.error(
+                (*path, "hero_damage"),
+                "'hero_damage' maps hero titles to damage, e.g. {Aragorn: 2}",
+            )
+        players.append(
+            CampaignPlayer(
+                name=name,
+                path=dotted(path),
+                heroes=p.strings("heroes"),
+                threat_penalty=p.integer("threat_penalty"),
+                hero_damage=tuple((str(k), v) for k, v in damage.items()),
+                healed=p.strings("healed"),
+            )
+        )
         p.done()
     names = [p.name for p in players]
     for index, name in enumerate(names):
         if name in names[:index]:
-            raise doc.error(("players", index, "name"), f"two players are called '{name}'; names must be unique")
+            raise doc.error(
+                ("players", index, "name"), f"two players are called '{name}'; names must be unique"
+            )
     pool = []
     for path in f.items("campaign_pool"):
-        c = Fields(doc, path, ("title", "kind", "permanent", "attached_to", "player", "deck", "setup"), "a campaign card")
-        pool.append(CampaignCard(
-            title=c.text("title", required=True),
-            kind=c.text("kind", "boon", choices=("boon", "burden")),
-            path=dotted(path),
-            permanent=c.flag("permanent"),
-            attached_to=c.text("attached_to"),
-            player=c.text("player"),
-            deck=c.text("deck", "player", choices=("player", "encounter")),
-            setup=c.flag("setup"),
-        ))
+        c = Fields(
+            doc,
+            path,
+            ("title", "kind", "permanent", "attached_to", "player", "deck", "setup"),
+            "a campaign card",
+        )
+        pool.append(
+            CampaignCard(
+                title=c.text("title", required=True),
+                kind=c.text("kind", "boon", choices=("boon", "burden")),
+                path=dotted(path),
+                permanent=c.flag("permanent"),
+                attached_to=c.text("attached_to"),
+                player=c.text("player"),
+                deck=c.text("deck", "player", choices=("player", "encounter")),
+                setup=c.flag("setup"),
+            )
+        )
         c.done()
     log = CampaignLog(tuple(players), f.flag("expert"), f.strings("fallen_heroes"), tuple(pool))
     f.done()

@@ -96,7 +96,9 @@ def read_entry_file(path: Path, root: Path) -> EntryFile:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark else 1
         problem = getattr(exc, "problem", None) or str(exc)
-        raise KnowledgeBaseError([f"{rel}:{line}: front matter is not valid YAML: {problem}"]) from None
+        raise KnowledgeBaseError(
+            [f"{rel}:{line}: front matter is not valid YAML: {problem}"]
+        ) from None
     if not isinstance(meta, dict):
         raise KnowledgeBaseError([f"{rel}:2: front matter must be a mapping of fields"])
     key_lines = {}

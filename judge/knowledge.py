@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from contextlib import suppress
 from functools import cached_property
 from pathlib import Path
 
@@ -130,10 +131,8 @@ def load(root: Path | None = None) -> KnowledgeBase:
     except (OSError, ValueError, TypeError):
         entries = compile_entries(root)
         payload = json.dumps([e.to_dict() for e in entries], ensure_ascii=False)
-        try:
+        with suppress(OSError):  # a read-only cache only costs speed
             write_atomic(compiled, payload.encode("utf-8"))
-        except OSError:
-            pass  # a read-only cache only costs speed
     kb = KnowledgeBase(entries, kb_hash)
     _loaded[root] = kb
     return kb

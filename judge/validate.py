@@ -21,7 +21,17 @@ from judge.kb_files import (
     read_entry_file,
 )
 
-PHASES = ("round", "setup", "resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+PHASES = (
+    "round",
+    "setup",
+    "resource",
+    "planning",
+    "quest",
+    "travel",
+    "encounter",
+    "combat",
+    "refresh",
+)
 _SLUG_SEGMENT = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")  # Appendix I prints 6.4a and 6.4b
 
@@ -87,7 +97,11 @@ def check_file(file: EntryFile) -> list[str]:
         ):
             report(key, f"{key} must be a list of non-empty strings")
     for i, cite in enumerate(meta.get("also_in") or []):
-        if not isinstance(cite, dict) or cite.get("source") not in SOURCES or not cite.get("section"):
+        if (
+            not isinstance(cite, dict)
+            or cite.get("source") not in SOURCES
+            or not cite.get("section")
+        ):
             report("also_in", f"also_in[{i}] needs a known 'source' and a 'section'")
     if kind == "step":
         if entry_id and number and entry_id != f"rr/step-{number}":
@@ -134,5 +148,7 @@ def validate(root: Path) -> list[str]:
                 if target not in first_seen:
                     close = get_close_matches(str(target), first_seen, n=1)
                     hint = f" (did you mean '{close[0]}'?)" if close else ""
-                    problems.append(f"{file.where(key)}: {key} links to unknown id '{target}'{hint}")
+                    problems.append(
+                        f"{file.where(key)}: {key} links to unknown id '{target}'{hint}"
+                    )
     return problems

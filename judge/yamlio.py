@@ -1,9 +1,9 @@
 """Reading user YAML safely, with every error pointing at a file, line and column.
 
 Used for board states, trigger lists, decks and campaign logs (the CLI and the app
-share it). Loading is `yaml.safe_load` only; before that, the document is composed
-(no objects are constructed) to reject alias bombs and to learn where each value
-sits, so later checks can report `FILE:LINE:COL`.
+share it). Loading is safe loading only (PyYAML's SafeConstructor, as `yaml.safe_load`);
+the document is composed first, with no objects constructed, to reject alias bombs
+and to learn where each value sits, so later checks can report `FILE:LINE:COL`.
 """
 
 from __future__ import annotations
@@ -70,7 +70,10 @@ def _positions(root) -> dict:
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
                 key = key_node.value
-                positions.setdefault(("key", *path, key), (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
+                positions.setdefault(
+                    ("key", *path, key),
+                    (key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+                )
                 walk(value_node, (*path, key))
         elif isinstance(node, yaml.SequenceNode):
             for index, item in enumerate(node.value):
@@ -94,17 +97,33 @@ def load_text(text: str, file: str) -> Document:
     import yaml
 
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise InputError(file, 1, 1, f"file is larger than {MAX_BYTES // 1_000_000} MB; a board state is far smaller")
+        raise InputError(
+            file,
+            1,
+            1,
+            f"file is larger than {MAX_BYTES // 1_000_000} MB; a board state is far smaller",
+        )
+    # What yaml.safe_load does, in one pass: compose the node tree (which also gives
+    # every value's position and lets us refuse alias bombs before building anything),
+    # then build plain data with the same SafeConstructor. libyaml's parser when present.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = loader.get_single_node()
         positions = _positions(root) if root is not None else {}
-        data = yaml.safe_load(text)
+        data = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         raise InputError(file, *_yaml_problem(exc)) from None
     except ValueError:
-        raise InputError(file, 1, 1, "too many values after expanding aliases (&anchor/*alias); write the data out") from None
+        raise InputError(
+            file,
+            1,
+            1,
+            "too many values after expanding aliases (&anchor/*alias); write the data out",
+        ) from None
     except RecursionError:
         raise InputError(file, 1, 1, "the document nests too deeply") from None
+    finally:
+        loader.dispose()
     return Document(file, data, positions)
 
 
@@ -115,7 +134,9 @@ def load_file(path: str | Path) -> Document:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise InputError(name, 1, 1, f"file is {size:,} bytes, over the {MAX_BYTES:,}-byte limit")
+            raise InputError(
+                name, 1, 1, f"file is {size:,} bytes, over the {MAX_BYTES:,}-byte limit"
+            )
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise InputError(name, 1, 1, "no such file") from None

@@ -9,12 +9,24 @@ from judge.yamlio import load_text
 
 
 def hero(title: str, **stats) -> dict:
-    base = {"title": title, "threat_cost": 9, "willpower": 2, "attack": 2, "defense": 2, "hit_points": 4}
+    base = {
+        "title": title,
+        "threat_cost": 9,
+        "willpower": 2,
+        "attack": 2,
+        "defense": 2,
+        "hit_points": 4,
+    }
     return {**base, **stats}
 
 
 def player(name: str, threat: int, heroes=None, **fields) -> dict:
-    return {"name": name, "threat": threat, "heroes": heroes if heroes is not None else [hero(f"{name} hero")], **fields}
+    return {
+        "name": name,
+        "threat": threat,
+        "heroes": heroes if heroes is not None else [hero(f"{name} hero")],
+        **fields,
+    }
 
 
 def check(board: dict):

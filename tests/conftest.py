@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
 import pytest
 from helpers import CliResult
-
 
 
 @pytest.fixture(scope="session", autouse=True)

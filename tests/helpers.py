@@ -25,6 +25,11 @@ def run_loremaster(*args: str, cwd: Path | None = None, env: dict | None = None)
     """Run the installed console script in a subprocess (exit codes, stderr, no tracebacks)."""
     command = [sys.executable, "-m", "judge", *args]
     proc = subprocess.run(
-        command, capture_output=True, text=True, cwd=cwd or REPO, env={**os.environ, **(env or {})}, timeout=120
+        command,
+        capture_output=True,
+        text=True,
+        cwd=cwd or REPO,
+        env={**os.environ, **(env or {})},
+        timeout=120,
     )
     return CliResult(proc.returncode, proc.stdout, proc.stderr)

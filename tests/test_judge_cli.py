@@ -52,9 +52,17 @@ def test_check_json_matches_the_contract(cli, tmp_path):
         ("- name: Ann\n", ":1:1:", "one mapping"),
         (BOARD.replace("threat: 31", "threat: -1"), ":6:13:", "0 or more"),
         (BOARD.replace("threat: 31", "threat: lots"), ":6:13:", "whole number"),
-        (BOARD.replace("quest_points: 3", "quest_pionts: 3"), ":10:", "did you mean 'quest_points'"),
+        (
+            BOARD.replace("quest_points: 3", "quest_pionts: 3"),
+            ":10:",
+            "did you mean 'quest_points'",
+        ),
         (BOARD.replace("phase: quest", "phase: qest"), ":2:8:", "did you mean 'quest'"),
-        (BOARD.replace("staging_area:", "  - {name: Ann, threat: 3}\nstaging_area:"), ":9:", "two players are called 'Ann'"),
+        (
+            BOARD.replace("staging_area:", "  - {name: Ann, threat: 3}\nstaging_area:"),
+            ":9:",
+            "two players are called 'Ann'",
+        ),
         (BOARD.replace('step: "3.4"', 'step: "5.3"'), ":3:7:", "belongs to the encounter phase"),
         (BOARD.replace('step: "3.4"', "step: 3.40"), ":3:7:", "quoted"),
     ],
@@ -70,7 +78,9 @@ def test_alias_bomb_is_rejected(cli, tmp_path):
     lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
     for i in range(1, 9):
         prev, cur = chr(ord("a") + i - 1), chr(ord("a") + i)
-        lines.append(f"{cur}: &{cur} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]")
+        lines.append(
+            f"{cur}: &{cur} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]"
+        )
     result = cli("check", write(tmp_path, "\n".join(lines) + "\n"))
     assert result.code == 2 and "aliases" in result.err
 
@@ -83,13 +93,16 @@ def test_oversized_and_missing_files_are_input_errors(cli, tmp_path):
 
 
 def test_timing_command_orders_and_explains(cli, tmp_path):
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
 trigger: after the players travel to Tower Gate
 abilities:
   - {name: Tower Gate, type: forced, word: after}
   - {name: Strength of Will, type: response, word: after, player: Bob}
   - {name: A Test of Will, type: response, cancels: true, player: Ann}
-""")
+""",
+    )
     data = cli("timing", path, "--json").json()
     assert data["order"] == ["A Test of Will", "Tower Gate", "Strength of Will"]
     assert all(step["cites"] for step in data["steps"])
@@ -98,10 +111,17 @@ abilities:
 
 
 def test_deck_and_campaign_commands(cli, tmp_path):
-    deck = write(tmp_path, "heroes: [Aragorn]\ncards:\n  - {title: Gandalf, count: 4}\n", "deck.yaml")
+    deck = write(
+        tmp_path, "heroes: [Aragorn]\ncards:\n  - {title: Gandalf, count: 4}\n", "deck.yaml"
+    )
     result = cli("deck", deck, "--json")
-    assert result.code == 1 and {f["rule"] for f in result.json()["findings"]} == {"deck-size", "copy-limit"}
-    log = write(tmp_path, "players:\n  - {name: Ann, heroes: [Aragorn], threat_penalty: 2}\n", "log.yaml")
+    assert result.code == 1 and {f["rule"] for f in result.json()["findings"]} == {
+        "deck-size",
+        "copy-limit",
+    }
+    log = write(
+        tmp_path, "players:\n  - {name: Ann, heroes: [Aragorn], threat_penalty: 2}\n", "log.yaml"
+    )
     data = cli("campaign", log, "--json").json()
     assert data["ok"] and [f["rule"] for f in data["findings"]] == ["threat-penalty"]
     assert data["next"][0]["event"] == "setup-checklist"
@@ -114,10 +134,14 @@ def test_no_traceback_reaches_the_user_from_a_subprocess(tmp_path):
     assert result.code == 2 and "Traceback" not in result.err and result.err.count("\n") == 1
 
 
-@pytest.mark.skipif(not (SHARED / "eval" / "judge").is_dir(), reason="../shared/eval/judge is not on this machine")
+@pytest.mark.skipif(
+    not (SHARED / "eval" / "judge").is_dir(), reason="../shared/eval/judge is not on this machine"
+)
 def test_shared_lcg_judge_cases_pass():
     """Every LCG case in ../shared/eval/judge through the real CLI (TCG cases come with the TCG ruleset)."""
-    cases = sorted(p for p in (SHARED / "eval" / "judge").glob("*.expect.json") if "-tcg-" not in p.name)
+    cases = sorted(
+        p for p in (SHARED / "eval" / "judge").glob("*.expect.json") if "-tcg-" not in p.name
+    )
     work = REPO / "build" / "lcg-cases"
     work.mkdir(parents=True, exist_ok=True)
     for old in work.iterdir():
@@ -127,7 +151,18 @@ def test_shared_lcg_judge_cases_pass():
         (work / case.name).write_bytes(case.read_bytes())
         (work / yaml_case.name).write_bytes(yaml_case.read_bytes())
     runner = SHARED / "eval" / "judge_cases.py"
-    proc = subprocess.run([sys.executable, str(runner), str(work), "--loremaster", f"{sys.executable} -m judge", "-v"],
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(runner),
+            str(work),
+            "--loremaster",
+            f"{sys.executable} -m judge",
+            "-v",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stdout
     assert f"{len(cases)} passed, 0 failed" in proc.stdout

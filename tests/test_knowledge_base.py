@@ -61,14 +61,37 @@ def test_links_are_followed_in_both_directions(kb):
 @pytest.mark.parametrize(
     ("cite", "text"),
     [
-        (Citation("rr", "Glossary", "Engagement Check", page=7), 'Rules Reference, "Engagement Check", p. 7'),
-        (Citation("faq", "(1.24) Questing Successfully", "Questing Successfully", number="1.24", kind="faq"),
-         "FAQ (1.24) Questing Successfully"),
-        (Citation("faq", "Errata", "Beravor", set_code="CORE 12", kind="errata"), "FAQ errata: Beravor (CORE 12)"),
+        (
+            Citation("rr", "Glossary", "Engagement Check", page=7),
+            'Rules Reference, "Engagement Check", p. 7',
+        ),
+        (
+            Citation(
+                "faq",
+                "(1.24) Questing Successfully",
+                "Questing Successfully",
+                number="1.24",
+                kind="faq",
+            ),
+            "FAQ (1.24) Questing Successfully",
+        ),
+        (
+            Citation("faq", "Errata", "Beravor", set_code="CORE 12", kind="errata"),
+            "FAQ errata: Beravor (CORE 12)",
+        ),
         (Citation("qc", "Journey Down the Anduin"), 'Quest Companion, "Journey Down the Anduin"'),
         (Citation("summary", "Keywords: Archery X"), 'Rules summary, "Keywords: Archery X"'),
-        (Citation("rr", "Appendix I: Timing and Gameplay", "Engagement checks", number="5.3", kind="step"),
-         'Rules Reference, Appendix I, "5.3 Engagement checks"'),
+        (
+            Citation(
+                "rr",
+                "Appendix I: Timing and Gameplay",
+                "Engagement checks",
+                page=24,
+                number="5.3",
+                kind="step",
+            ),
+            'Rules Reference, Appendix I, "5.3 Engagement checks", p. 24',
+        ),
     ],
 )
 def test_citations_follow_the_sources_readme(cite, text):

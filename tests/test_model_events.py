@@ -8,7 +8,8 @@ from boards import check, event, hero, player
 def quest_board(willpower: int, staging: list, active=None, quest=None, players=None) -> dict:
     heroes = [hero("Éowyn", willpower=willpower, committed=True, exhausted=True)]
     board = {
-        "phase": "quest", "step": "3.4",
+        "phase": "quest",
+        "step": "3.4",
         "players": players or [player("Ann", 30, heroes=heroes)],
         "staging_area": staging,
         "quest": quest or {"title": "Stage", "quest_points": 8, "progress": 0},
@@ -19,13 +20,26 @@ def quest_board(willpower: int, staging: list, active=None, quest=None, players=
 
 
 def loc(threat: int, qp: int = 3, progress: int = 0) -> dict:
-    return {"type": "location", "title": f"Loc{threat}{qp}", "threat": threat, "quest_points": qp, "progress": progress}
+    return {
+        "type": "location",
+        "title": f"Loc{threat}{qp}",
+        "threat": threat,
+        "quest_points": qp,
+        "progress": progress,
+    }
 
 
 def test_quest_success_overflows_from_active_location_to_quest():
-    data = event(check(quest_board(7, [loc(3)], active={"title": "Road", "quest_points": 3, "progress": 1})),
-                 "quest-resolution")
-    assert (data["progress"], data["to_location"], data["to_quest"], data["explored"]) == (4, 2, 2, True)
+    data = event(
+        check(quest_board(7, [loc(3)], active={"title": "Road", "quest_points": 3, "progress": 1})),
+        "quest-resolution",
+    )
+    assert (data["progress"], data["to_location"], data["to_quest"], data["explored"]) == (
+        4,
+        2,
+        2,
+        True,
+    )
 
 
 def test_willpower_equal_to_threat_does_nothing():
@@ -36,8 +50,14 @@ def test_willpower_equal_to_threat_does_nothing():
 def test_failure_raises_each_players_threat_by_the_gap_and_engaged_enemies_do_not_count():
     engaged = [{"title": "Hummerhorns", "engagement_cost": 40, "threat": 5}]
     players = [
-        player("Ann", 30, heroes=[hero("A", willpower=3, committed=True, exhausted=True)], engaged=engaged),
-        player("Bob", 28), player("Cid", 20),
+        player(
+            "Ann",
+            30,
+            heroes=[hero("A", willpower=3, committed=True, exhausted=True)],
+            engaged=engaged,
+        ),
+        player("Bob", 28),
+        player("Cid", 20),
     ]
     data = event(check(quest_board(0, [loc(4), loc(3)], players=players)), "quest-resolution")
     assert (data["willpower"], data["threat"], data["threat_raise"]) == (3, 7, 4)
@@ -46,9 +66,20 @@ def test_failure_raises_each_players_threat_by_the_gap_and_engaged_enemies_do_no
 
 def test_active_location_threat_does_not_count_and_progress_can_advance():
     active = {"title": "Road", "threat": 9, "quest_points": 2, "progress": 0}
-    data = event(check(quest_board(10, [], active=active, quest={"title": "S", "quest_points": 8, "progress": 0})),
-                 "quest-resolution")
-    assert (data["threat"], data["to_location"], data["to_quest"], data["advance"]) == (0, 2, 8, True)
+    data = event(
+        check(
+            quest_board(
+                10, [], active=active, quest={"title": "S", "quest_points": 8, "progress": 0}
+            )
+        ),
+        "quest-resolution",
+    )
+    assert (data["threat"], data["to_location"], data["to_quest"], data["advance"]) == (
+        0,
+        2,
+        8,
+        True,
+    )
 
 
 def test_no_active_location_means_not_explored():
@@ -69,10 +100,16 @@ def engagement_board(players, staging, first=None) -> dict:
 
 def test_engagement_takes_highest_cost_not_above_threat_and_equal_engages():
     """Rules Reference, "Engagement Check": threat 30 with costs 25, 28, 35 pulls the 28."""
-    data = event(check(engagement_board([player("Ann", 30)], [enemy("A", 25), enemy("B", 28), enemy("C", 35)])),
-                 "engagement-checks")
+    data = event(
+        check(
+            engagement_board([player("Ann", 30)], [enemy("A", 25), enemy("B", 28), enemy("C", 35)])
+        ),
+        "engagement-checks",
+    )
     assert data["engagements"] == [{"player": "Ann", "enemy": "B"}, {"player": "Ann", "enemy": "A"}]
-    data = event(check(engagement_board([player("Ann", 30)], [enemy("Equal", 30)])), "engagement-checks")
+    data = event(
+        check(engagement_board([player("Ann", 30)], [enemy("Equal", 30)])), "engagement-checks"
+    )
     assert data["engagements"] == [{"player": "Ann", "enemy": "Equal"}]
 
 
@@ -81,14 +118,20 @@ def test_engagement_rounds_start_at_a_first_player_in_the_middle():
     staging = [enemy("E10", 10), enemy("E40", 40), enemy("E20", 20), enemy("E35", 35)]
     data = event(check(engagement_board(players, staging, first="Bob")), "engagement-checks")
     assert data["engagements"] == [
-        {"player": "Bob", "enemy": "E20"}, {"player": "Cid", "enemy": "E40"},
-        {"player": "Ann", "enemy": "E35"}, {"player": "Bob", "enemy": "E10"},
+        {"player": "Bob", "enemy": "E20"},
+        {"player": "Cid", "enemy": "E40"},
+        {"player": "Ann", "enemy": "E35"},
+        {"player": "Bob", "enemy": "E10"},
     ]
 
 
 def test_engagement_tie_is_reported_as_a_choice_and_stops():
-    data = event(check(engagement_board([player("Ann", 30)], [enemy("A", 25), enemy("B", 25), enemy("C", 5)])),
-                 "engagement-checks")
+    data = event(
+        check(
+            engagement_board([player("Ann", 30)], [enemy("A", 25), enemy("B", 25), enemy("C", 5)])
+        ),
+        "engagement-checks",
+    )
     assert data["engagements"] == [{"player": "Ann", "choice": ["A", "B"]}]
 
 
@@ -106,8 +149,11 @@ def engaged(*costs) -> list:
 def test_shadows_dealt_in_player_order_highest_cost_first():
     players = [player("Ann", 30, engaged=engaged(20, 30)), player("Bob", 30, engaged=engaged(35))]
     data = event(check(shadow_board(players, 10, first="Bob")), "shadow-deal")
-    assert data["order"] == [{"player": "Bob", "enemy": "E35"}, {"player": "Ann", "enemy": "E30"},
-                             {"player": "Ann", "enemy": "E20"}]
+    assert data["order"] == [
+        {"player": "Bob", "enemy": "E35"},
+        {"player": "Ann", "enemy": "E30"},
+        {"player": "Ann", "enemy": "E20"},
+    ]
 
 
 def test_shadow_dealing_stops_when_the_encounter_deck_runs_out():

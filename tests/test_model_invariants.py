@@ -26,14 +26,20 @@ def test_threat_elimination_at_exactly_50(threat, eliminated):
 
 def test_no_heroes_after_setup_but_hero_count_at_setup():
     assert rules(check(board(players=[player("Ann", 30, heroes=[])]))) == {"no-heroes"}
-    assert rules(check(board(phase="setup", players=[player("Ann", 0, heroes=[])]))) == {"hero-count"}
+    assert rules(check(board(phase="setup", players=[player("Ann", 0, heroes=[])]))) == {
+        "hero-count"
+    }
     four = [hero(f"H{i}") for i in range(4)]
-    assert rules(check(board(phase="setup", players=[player("Ann", 36, heroes=four)]))) == {"hero-count"}
+    assert rules(check(board(phase="setup", players=[player("Ann", 36, heroes=four)]))) == {
+        "hero-count"
+    }
 
 
 @pytest.mark.parametrize(("damage", "destroyed"), [(3, False), (4, True), (5, True)])
 def test_character_destroyed_when_damage_reaches_hit_points(damage, destroyed):
-    report = check(board(players=[player("Ann", 30, heroes=[hero("Éowyn", hit_points=4, damage=damage)])]))
+    report = check(
+        board(players=[player("Ann", 30, heroes=[hero("Éowyn", hit_points=4, damage=damage)])])
+    )
     assert ("destroyed" in rules(report)) is destroyed
 
 
@@ -80,10 +86,23 @@ def test_restricted_limit_is_two():
 
 
 def test_unique_titles_across_players_and_accents():
-    report = check(board(players=[player("Ann", 30, heroes=[hero("Gimli")]), player("Bob", 30, heroes=[hero("Gimli")])]))
+    report = check(
+        board(
+            players=[
+                player("Ann", 30, heroes=[hero("Gimli")]),
+                player("Bob", 30, heroes=[hero("Gimli")]),
+            ]
+        )
+    )
     assert rules(report) == {"unique-in-play"}
-    report = check(board(players=[player("Ann", 30, heroes=[hero("Théodred")]),
-                                  player("Bob", 30, heroes=[hero("Theodred")])]))
+    report = check(
+        board(
+            players=[
+                player("Ann", 30, heroes=[hero("Théodred")]),
+                player("Bob", 30, heroes=[hero("Theodred")]),
+            ]
+        )
+    )
     assert rules(report) == {"unique-in-play"}
 
 
@@ -94,9 +113,9 @@ def test_non_unique_duplicates_are_legal():
 
 
 def test_resources_only_on_heroes():
-    assert rules(check(board(players=[player("Ann", 30, allies=[{"title": "Gandalf", "resources": 1}])]))) == {
-        "resources-on-non-hero"
-    }
+    assert rules(
+        check(board(players=[player("Ann", 30, allies=[{"title": "Gandalf", "resources": 1}])]))
+    ) == {"resources-on-non-hero"}
 
 
 def test_committed_outside_quest_and_committed_ready():
@@ -104,7 +123,9 @@ def test_committed_outside_quest_and_committed_ready():
     assert rules(check(board(phase="combat", players=[player("Ann", 30, heroes=committed)]))) == {
         "committed-outside-quest"
     }
-    assert rules(check(board(phase="quest", players=[player("Ann", 30, heroes=committed)]))) == set()
+    assert (
+        rules(check(board(phase="quest", players=[player("Ann", 30, heroes=committed)]))) == set()
+    )
     ready = [hero("Aragorn", committed=True)]
     report = check(board(phase="quest", players=[player("Ann", 30, heroes=ready)]))
     assert rules(report) == {"committed-ready"} and report.ok
@@ -115,7 +136,9 @@ def test_shadow_cards_only_in_combat():
     assert rules(check(board(phase="refresh", players=[player("Ann", 30, engaged=[orc])]))) == {
         "shadow-outside-combat"
     }
-    assert "shadow-outside-combat" not in rules(check(board(phase="combat", players=[player("Ann", 30, engaged=[orc])])))
+    assert "shadow-outside-combat" not in rules(
+        check(board(phase="combat", players=[player("Ann", 30, engaged=[orc])]))
+    )
 
 
 def test_eliminated_player_with_cards():

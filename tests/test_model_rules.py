@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from judge.model.campaign import CampaignCard, CampaignLog, CampaignPlayer, setup_checklist
-from judge.model.campaign import fallen_hero_used, permanent_on_fallen_hero, starting_threat_penalty
-from judge.model.combat import Modifier, apply_modifiers, enemy_attack_damage, player_attack_damage, score
+from judge.model.campaign import (
+    CampaignCard,
+    CampaignLog,
+    CampaignPlayer,
+    fallen_hero_used,
+    permanent_on_fallen_hero,
+    setup_checklist,
+    starting_threat_penalty,
+)
+from judge.model.combat import (
+    Modifier,
+    apply_modifiers,
+    enemy_attack_damage,
+    player_attack_damage,
+    score,
+)
 from judge.model.deck import Deck, deck_findings
 from judge.model.registry import all_rules
 from judge.model.timing import Ability, order_abilities
@@ -46,7 +59,10 @@ def test_modifiers(base, mods, expected):
 
 def test_score_counts_threat_dead_heroes_damage_rounds_and_victory():
     players = [
-        {"threat": 35, "heroes": [{"threat_cost": 12, "dead": True}, {"threat_cost": 9, "damage": 2}]},
+        {
+            "threat": 35,
+            "heroes": [{"threat_cost": 12, "dead": True}, {"threat_cost": 9, "damage": 2}],
+        },
         {"threat": 30, "eliminated": True, "heroes": [{"threat_cost": 10, "damage": 1}]},
     ]
     sheet = score(players, rounds=6, victory_points=5)
@@ -59,22 +75,28 @@ def flat(placements):
 
 
 def test_forced_before_response_and_when_before_after():
-    order = order_abilities([
-        Ability("Strength of Will", "response"),
-        Ability("Tower Gate", "forced"),
-        Ability("Early", "response", word="when"),
-        Ability("Aura", "constant"),
-    ])
+    order = order_abilities(
+        [
+            Ability("Strength of Will", "response"),
+            Ability("Tower Gate", "forced"),
+            Ability("Early", "response", word="when"),
+            Ability("Aura", "constant"),
+        ]
+    )
     assert flat(order) == ["Aura", "Tower Gate", "Early", "Strength of Will"]
 
 
 def test_cancel_comes_first_and_the_cancelled_effect_stays_listed():
-    order = order_abilities([Ability("Reach", "when-revealed"), Ability("Eleanor", "response", cancels=True)])
+    order = order_abilities(
+        [Ability("Reach", "when-revealed"), Ability("Eleanor", "response", cancels=True)]
+    )
     assert flat(order) == ["Eleanor", "Reach"]
 
 
 def test_ties_are_a_choice_for_the_first_player():
-    order = order_abilities([Ability("A", "forced"), Ability("B", "forced"), Ability("C", "response")])
+    order = order_abilities(
+        [Ability("A", "forced"), Ability("B", "forced"), Ability("C", "response")]
+    )
     assert flat(order) == [{"choice": ["A", "B"]}, "C"]
     assert "rr/priority-of-simultaneous-resolution" in order[0].cites
 
@@ -86,7 +108,9 @@ def deck(heroes, *cards):
 def test_deck_of_exactly_50_is_legal_and_49_is_not():
     cards = [(f"Card {i}", 3) for i in range(16)] + [("Last", 2)]
     assert list(deck_findings(deck(["Aragorn"], *cards))) == []
-    assert {f.rule for f in deck_findings(deck(["Aragorn"], *cards[:-1], ("Last", 1)))} == {"deck-size"}
+    assert {f.rule for f in deck_findings(deck(["Aragorn"], *cards[:-1], ("Last", 1)))} == {
+        "deck-size"
+    }
 
 
 def test_deck_copy_limit_hero_count_and_duplicate_heroes():
@@ -99,7 +123,9 @@ def campaign(**changes):
     base = {
         "players": (CampaignPlayer("Ann", "players[0]", ("Aragorn", "Éowyn"), 1),),
         "fallen_heroes": ("Boromir",),
-        "campaign_pool": (CampaignCard("Mithril Shirt", "boon", "campaign_pool[0]", True, "Aragorn"),),
+        "campaign_pool": (
+            CampaignCard("Mithril Shirt", "boon", "campaign_pool[0]", True, "Aragorn"),
+        ),
     }
     return CampaignLog(**{**base, **changes})
 
@@ -112,11 +138,15 @@ def test_fallen_hero_cannot_be_used_again():
 
 def test_permanent_card_on_fallen_hero_must_leave_the_pool():
     pool = (CampaignCard("Grievous Wound", "burden", "campaign_pool[0]", True, "Boromir"),)
-    assert [f.rule for f in permanent_on_fallen_hero(campaign(campaign_pool=pool))] == ["permanent-on-fallen-hero"]
+    assert [f.rule for f in permanent_on_fallen_hero(campaign(campaign_pool=pool))] == [
+        "permanent-on-fallen-hero"
+    ]
 
 
 def test_expert_healing_costs_one_threat_per_hero_and_removes_carried_damage():
-    ann = CampaignPlayer("Ann", "players[0]", ("Aragorn", "Éowyn"), 2, (("Aragorn", 3), ("Éowyn", 1)), ("Éowyn",))
+    ann = CampaignPlayer(
+        "Ann", "players[0]", ("Aragorn", "Éowyn"), 2, (("Aragorn", 3), ("Éowyn", 1)), ("Éowyn",)
+    )
     log = campaign(players=(ann,), expert=True)
     assert starting_threat_penalty(log, ann) == 3
     (checklist,) = setup_checklist(log)

@@ -25,7 +25,14 @@ def top_ids(searcher, question, k=3):
 
 @pytest.mark.parametrize(
     "question",
-    ['title:x AND ( * "', "kind:errata OR", "sentinel)))", '"""', "* ? ~ ^2 [a TO z] {}", "NOT AND OR"],
+    [
+        'title:x AND ( * "',
+        "kind:errata OR",
+        "sentinel)))",
+        '"""',
+        "* ? ~ ^2 [a TO z] {}",
+        "NOT AND OR",
+    ],
 )
 def test_query_syntax_characters_are_just_words(searcher, question):
     meaning, hits, _ = searcher.ask(question)
@@ -34,7 +41,10 @@ def test_query_syntax_characters_are_just_words(searcher, question):
 
 
 def test_syntax_does_not_steer_results(searcher):
-    assert top_ids(searcher, "sentinel kind:errata")[:2] == top_ids(searcher, "sentinel kind errata")[:2]
+    assert (
+        top_ids(searcher, "sentinel kind:errata")[:2]
+        == top_ids(searcher, "sentinel kind errata")[:2]
+    )
 
 
 def test_empty_and_huge_questions(searcher):
@@ -46,7 +56,10 @@ def test_empty_and_huge_questions(searcher):
 
 
 def test_accents_fold(searcher):
-    assert top_ids(searcher, "Nazgûl of Dol Guldur errata")[0] == top_ids(searcher, "nazgul of dol guldur errata")[0]
+    assert (
+        top_ids(searcher, "Nazgûl of Dol Guldur errata")[0]
+        == top_ids(searcher, "nazgul of dol guldur errata")[0]
+    )
 
 
 @pytest.mark.parametrize(
@@ -67,9 +80,9 @@ def test_step_and_ruling_numbers_are_recognised(searcher):
 
 
 def test_player_vocabulary_maps_to_rules_words(searcher):
-    assert "rr/ready" in top_ids(searcher, "when do my tapped guys untap", k=5) or "rr/step-7.2" in top_ids(
+    assert "rr/ready" in top_ids(
         searcher, "when do my tapped guys untap", k=5
-    )
+    ) or "rr/step-7.2" in top_ids(searcher, "when do my tapped guys untap", k=5)
 
 
 def test_hits_carry_highlighted_snippets(searcher):
@@ -92,16 +105,26 @@ def test_stale_index_is_rebuilt_and_the_old_one_removed(kb_copy):
 def test_two_processes_building_at_once_both_get_a_whole_index(tmp_path):
     env = {**os.environ, "LOREMASTER_CACHE_DIR": str(tmp_path)}
     command = [sys.executable, "-m", "judge", "index", "--json"]
-    procs = [subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
     results = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], results
     paths = {json.loads(out)["path"] for out, _ in results}
     assert len(paths) == 1
     leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
     assert leftovers == []
-    answer = subprocess.run([sys.executable, "-m", "judge", "ask", "sentinel", "--json"], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=60)
+    answer = subprocess.run(
+        [sys.executable, "-m", "judge", "ask", "sentinel", "--json"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert json.loads(answer.stdout)["hits"]
 
 
@@ -117,7 +140,19 @@ def test_batch_answers_every_line_in_order(cli, tmp_path):
 def test_ask_json_hit_shape(cli):
     data = cli("ask", "can my guy defend for my buddy?", "--json").json()
     hit = data["hits"][0]
-    assert {"id", "kind", "game", "title", "number", "cards", "source", "section", "page", "score", "snippet"} <= set(hit)
+    assert {
+        "id",
+        "kind",
+        "game",
+        "title",
+        "number",
+        "cards",
+        "source",
+        "section",
+        "page",
+        "score",
+        "snippet",
+    } <= set(hit)
 
 
 def test_ask_usage_errors_exit_2(cli):

@@ -44,9 +44,13 @@ def test_missing_field_is_reported(kb_copy):
 
 
 def test_duplicate_id_names_both_files(kb_copy):
-    _write(kb_copy, GOOD.replace("rr/test-entry", "rr/engagement-check"), name="engagement-check-2.md")
+    _write(
+        kb_copy, GOOD.replace("rr/test-entry", "rr/engagement-check"), name="engagement-check-2.md"
+    )
     problems = [p for p in validate(kb_copy) if "duplicate id" in p]
-    assert problems and "engagement-check.md" in problems[0] and "engagement-check-2.md" in problems[0]
+    assert (
+        problems and "engagement-check.md" in problems[0] and "engagement-check-2.md" in problems[0]
+    )
 
 
 def test_broken_see_also_link_gives_line_and_suggestion(kb_copy):

@@ -7,8 +7,6 @@ Textual is.
 
 from __future__ import annotations
 
-from tui import _start_time  # noqa: I001  (first: the clock starts when tui loads)
-
 import importlib
 import time
 from collections.abc import Callable
@@ -17,8 +15,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui._start_time import START
 from tui.library import Library
 from tui.messages import OpenLink
+from tui.screens import SCREENS as SCREEN_TABLE
+from tui.screens import ScreenInfo
 
 
 def _screen(module: str, name: str) -> Callable[[], Screen]:
@@ -34,8 +35,15 @@ def _commands():
     return LoremasterCommands
 
 
-def _go(key: str, mode: str, name: str, what: str) -> Binding:
-    return Binding(key, f"go('{mode}')", name, id=f"app.{mode}", tooltip=what)
+def _go(screen: ScreenInfo) -> Binding:
+    return Binding(
+        screen.key,
+        f"go('{screen.mode}')",
+        screen.name,
+        show=False,
+        id=f"app.{screen.mode}",
+        tooltip=screen.title + ".",
+    )
 
 
 class LoremasterApp(App[int]):
@@ -43,28 +51,38 @@ class LoremasterApp(App[int]):
 
     TITLE = "Loremaster"
     CSS_PATH = "app.tcss"
-    SCREENS = {
-        "ask": _screen("ask", "AskScreen"),
-        "entry": _screen("entry", "EntryScreen"),
-        "errata": _screen("errata", "ErrataScreen"),
-        "round": _screen("round", "RoundScreen"),
-        "campaign": _screen("campaign", "CampaignScreen"),
-        "judge": _screen("judge", "JudgeScreen"),
-    }
+    SCREENS = {screen.mode: _screen(screen.module, screen.cls) for screen in SCREEN_TABLE}
     MODES = {mode: mode for mode in SCREENS}
     DEFAULT_MODE = "ask"
     COMMANDS = App.COMMANDS | {_commands}
     BINDINGS = [
-        Binding("f1", "help", "Help", id="app.help", tooltip="Every key, for the app and this screen."),
-        _go("f2", "ask", "Ask", "Ask a rules question in your own words."),
-        _go("f3", "entry", "Entry", "The last entry you opened, with its links and history."),
-        _go("f4", "errata", "Errata", "A card's errata and every ruling that names it."),
-        _go("f5", "round", "Round", "The round's phases and steps, with the action windows."),
-        _go("f6", "campaign", "Campaign", "Campaign rules, and check a campaign log."),
-        _go("f7", "judge", "Judge", "Check a board-state file against the rules."),
-        Binding("/", "search", "Search", show=False, id="app.search", tooltip="Jump to the question box."),
-        Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="app.theme", tooltip="Switch light / dark."),
-        Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave Loremaster (typing q in a box types q)."),
+        Binding(
+            "f1", "help", "Help", id="app.help", tooltip="Every key, for the app and this screen."
+        ),
+        *(_go(screen) for screen in SCREEN_TABLE),
+        Binding(
+            "/",
+            "search",
+            "Search",
+            show=False,
+            id="app.search",
+            tooltip="Jump to the question box.",
+        ),
+        Binding(
+            "ctrl+t",
+            "toggle_theme",
+            "Theme",
+            show=False,
+            id="app.theme",
+            tooltip="Switch light / dark.",
+        ),
+        Binding(
+            "q",
+            "quit",
+            "Quit",
+            id="app.quit",
+            tooltip="Leave Loremaster (typing q in a box types q).",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -73,7 +91,7 @@ class LoremasterApp(App[int]):
         self.ready_ms: float | None = None
 
     def on_ready(self) -> None:
-        self.ready_ms = (time.perf_counter() - _start_time.START) * 1000
+        self.ready_ms = (time.perf_counter() - START) * 1000
         self.log.info(f"Loremaster ready in {self.ready_ms:.0f} ms after tui was imported")
         self._load_knowledge_base()
 
@@ -101,7 +119,9 @@ class LoremasterApp(App[int]):
         kb = self.library.kb
         if kb.get(entry_id) is None:
             closest = ", ".join(kb.closest_ids(entry_id, limit=3))
-            self.notify(f"No entry {entry_id!r}. Closest: {closest}", severity="warning", markup=False)
+            self.notify(
+                f"No entry {entry_id!r}. Closest: {closest}", severity="warning", markup=False
+            )
             return
         viewer = self.get_screen("entry")
         viewer.visit(entry_id, return_mode=self.current_mode)

@@ -10,15 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 from textual.markup import escape
 
-#: screen mode -> palette wording
-SCREENS = {
-    "ask": "Ask a question",
-    "entry": "Entry viewer",
-    "errata": "Errata for a card",
-    "round": "Round structure",
-    "campaign": "Campaign rules and logs",
-    "judge": "Judge a board state",
-}
+from tui.screens import SCREENS
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +27,13 @@ def _targets(kb) -> list[Target]:
     targets = []
     for entry in kb.entries:
         title = f"{entry.number} {entry.title}" if entry.kind == "step" else entry.title
-        targets.append(Target(title, entry.id, f"{entry.kind} · {entry.id} · {entry.citation}", entry.id))
+        targets.append(
+            Target(title, entry.id, f"{entry.kind} · {entry.id} · {entry.citation}", entry.id)
+        )
     for title in sorted(kb.card_titles.values()):
-        targets.append(Target(f"Card: {title}", "", "errata, rulings and Q&A for this card", f"card:{title}"))
+        targets.append(
+            Target(f"Card: {title}", "", "errata, rulings and Q&A for this card", f"card:{title}")
+        )
     return targets
 
 
@@ -62,18 +58,21 @@ class LoremasterCommands(Provider):
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         app = self.app
-        for mode, name in SCREENS.items():
-            score = matcher.match(f"Screen: {name}")
+        for screen in SCREENS:
+            text = f"Screen: {screen.name}"
+            score = matcher.match(text)
             if score > 0:
                 yield Hit(
                     score,
-                    _highlight(matcher, f"Screen: {name}"),
-                    partial(app.switch_mode, mode),
-                    text=name,
-                    help="go to this screen",
+                    _highlight(matcher, text),
+                    partial(app.switch_mode, screen.mode),
+                    text=text,
+                    help=f"{screen.title} ({screen.key.upper()})",
                 )
         for target in self._items:
-            score = max(matcher.match(target.text), matcher.match(target.also) * 0.9 if target.also else 0)
+            score = max(
+                matcher.match(target.text), matcher.match(target.also) * 0.9 if target.also else 0
+            )
             if score > 0:
                 yield Hit(
                     score,
@@ -84,10 +83,10 @@ class LoremasterCommands(Provider):
                 )
 
     async def discover(self) -> Hits:
-        for mode, name in SCREENS.items():
+        for screen in SCREENS:
             yield DiscoveryHit(
-                Content(f"Screen: {name}"),
-                partial(self.app.switch_mode, mode),
-                text=name,
-                help="go to this screen",
+                Content(f"Screen: {screen.name}"),
+                partial(self.app.switch_mode, screen.mode),
+                text=f"Screen: {screen.name}",
+                help=f"{screen.title} ({screen.key.upper()})",
             )

@@ -76,7 +76,11 @@ def round_chart(steps: Iterable) -> list[ChartPhase]:
     opening = [s for s in by_phase.get(None, []) if s.number != "0.1"]
     closing = [s for s in by_phase.get(None, []) if s.number == "0.1"]
     chart = [ChartPhase(None, "Round begins", _nest(opening))] if opening else []
-    chart += [ChartPhase(key, title, _nest(by_phase[key])) for key, title in PHASES.items() if key in by_phase]
+    chart += [
+        ChartPhase(key, title, _nest(by_phase[key]))
+        for key, title in PHASES.items()
+        if key in by_phase
+    ]
     if closing:
         chart.append(ChartPhase(None, "Round ends", _nest(closing)))
     return chart

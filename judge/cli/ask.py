@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 import sys
 
-from judge.cli.output import UsageError, add_game_flag, add_json_flag, emit_json, is_terminal, print_lines
+from judge.cli.output import (
+    UsageError,
+    add_game_flag,
+    add_json_flag,
+    emit_json,
+    is_terminal,
+    print_lines,
+)
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("question", nargs="*", help="the question, in your own words")
     parser.add_argument("-k", type=int, default=5, help="how many entries to show (default 5)")
-    parser.add_argument("--batch", metavar="FILE", help="one question per line (text or JSON with 'q')")
+    parser.add_argument(
+        "--batch", metavar="FILE", help="one question per line (text or JSON with 'q')"
+    )
     add_game_flag(parser)
     add_json_flag(parser)
 
@@ -58,7 +67,9 @@ def _emphasise(text: str, spans) -> str:
 
 def _print_human(question: str, meaning, hits) -> None:
     if not hits:
-        print_lines([f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."])
+        print_lines(
+            [f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."]
+        )
         return
     lines = []
     for rank, hit in enumerate(hits, start=1):
@@ -76,7 +87,9 @@ def run(args) -> int:
     if args.batch and args.question:
         raise UsageError("loremaster ask: give a question or --batch FILE, not both")
     if not args.batch and not args.question:
-        raise UsageError("loremaster ask: what is the question? e.g. loremaster ask 'can sentinel defend twice'")
+        raise UsageError(
+            "loremaster ask: what is the question? e.g. loremaster ask 'can sentinel defend twice'"
+        )
     questions = _batch_questions(args.batch) if args.batch else [" ".join(args.question)]
     searcher = Searcher()
     found_any = False

@@ -6,7 +6,9 @@ from judge.cli.output import add_json_flag, emit_json, print_lines
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("log", nargs="?", help="campaign log YAML to check (omit for the rules outline)")
+    parser.add_argument(
+        "log", nargs="?", help="campaign log YAML to check (omit for the rules outline)"
+    )
     add_json_flag(parser)
 
 
@@ -15,8 +17,13 @@ def outline(kb) -> list[dict]:
     from judge.model.campaign import APPENDIX_ORDER
 
     entries = {e.id: e for e in kb.entries if e.kind == "campaign"}
-    ordered = [entries.pop(i) for i in APPENDIX_ORDER if i in entries] + sorted(entries.values(), key=lambda e: e.id)
-    return [{"id": e.id, "title": e.title, "citation": str(e.citation), "summary": e.summary} for e in ordered]
+    ordered = [entries.pop(i) for i in APPENDIX_ORDER if i in entries] + sorted(
+        entries.values(), key=lambda e: e.id
+    )
+    return [
+        {"id": e.id, "title": e.title, "citation": str(e.citation), "summary": e.summary}
+        for e in ordered
+    ]
 
 
 def run(args) -> int:
@@ -33,6 +40,10 @@ def run(args) -> int:
         return 0
     lines = ["Campaign Mode (Rules Reference, Appendix III)", ""]
     for number, section in enumerate(sections, start=1):
-        lines += [f"{number}. {section['title']}  [{section['id']}]", f"   {section['summary']}", f"   {section['citation']}"]
+        lines += [
+            f"{number}. {section['title']}  [{section['id']}]",
+            f"   {section['summary']}",
+            f"   {section['citation']}",
+        ]
     print_lines(lines)
     return 0

@@ -38,11 +38,18 @@ def run(args) -> int:
         if close:
             print_lines([f"Several cards match {query!r}:"] + [f"  {name}" for name in names])
             return 0
-        print_lines([f"No card matches {query!r}." + (f" Did you mean: {', '.join(names[:3])}?" if names else "")])
+        print_lines(
+            [
+                f"No card matches {query!r}."
+                + (f" Did you mean: {', '.join(names[:3])}?" if names else "")
+            ]
+        )
         return 1
     entries = kb.entries_for_card(match.title)
     if args.json:
-        emit_json({"query": query, "card": match.title, "entries": [_entry_json(e) for e in entries]})
+        emit_json(
+            {"query": query, "card": match.title, "entries": [_entry_json(e) for e in entries]}
+        )
         return 0
     has_errata = any(e.kind == "errata" for e in entries)
     lines = [match.title, "=" * len(match.title)]
@@ -50,6 +57,12 @@ def run(args) -> int:
         lines.append("No errata for this card; rulings that name it:")
     print_lines(lines)
     for entry in entries:
-        print_lines(["", f"## {entry.title}  [{entry.kind}]  {entry.id}", f"{'; '.join(map(str, entry.citations))}"])
+        print_lines(
+            [
+                "",
+                f"## {entry.title}  [{entry.kind}]  {entry.id}",
+                f"{'; '.join(map(str, entry.citations))}",
+            ]
+        )
         print_markdown(entry.body)
     return 0

@@ -84,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, KnowledgeBaseError):
             print(f"loremaster: the knowledge base is broken:\n{exc}", file=sys.stderr)
             return 2
-        print(f"loremaster: internal error: {exc!r} (set LOREMASTER_DEBUG=1 for details)", file=sys.stderr)
+        print(
+            f"loremaster: internal error: {exc!r} (set LOREMASTER_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
         return 3
 
 

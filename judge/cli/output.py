@@ -16,7 +16,10 @@ def add_json_flag(parser) -> None:
 
 def add_game_flag(parser) -> None:
     parser.add_argument(
-        "--game", choices=("lcg", "tcg", "auto"), default="auto", help="which ruleset (default: auto)"
+        "--game",
+        choices=("lcg", "tcg", "auto"),
+        default="auto",
+        help="which ruleset (default: auto)",
     )
 
 

@@ -51,7 +51,11 @@ def run(args) -> int:
     print_lines([heading, "=" * min(len(heading), 78) if not is_terminal() else ""])
     print_markdown(entry.body)
     lines = ["", "Cited as: " + "; ".join(data["citations"])]
-    for label, key in (("See also", "see_also"), ("Linked from", "linked_from"), ("Related", "related")):
+    for label, key in (
+        ("See also", "see_also"),
+        ("Linked from", "linked_from"),
+        ("Related", "related"),
+    ):
         if data[key]:
             lines.append(f"{label}: " + ", ".join(f"{r['title']} ({r['id']})" for r in data[key]))
     if data["used_by"]:

@@ -29,7 +29,9 @@ def run(args) -> int:
 
     kb = load()
     chooser = result["first_player"] or "the first player"
-    lines = [f"Trigger: {result['trigger']}" if result["trigger"] else "Abilities sharing one trigger:"]
+    lines = [
+        f"Trigger: {result['trigger']}" if result["trigger"] else "Abilities sharing one trigger:"
+    ]
     for number, step in enumerate(result["steps"], start=1):
         names = " / ".join(step["names"])
         if len(step["names"]) > 1:

@@ -54,9 +54,14 @@ def fallen_hero_used(log: CampaignLog) -> Iterator[Finding]:
     for player in log.players:
         for index, hero in enumerate(player.heroes):
             if _fallen(log, hero):
-                yield Finding("fallen-hero-used", "violation",
-                              f"{player.name} still lists {hero}, who is on the Fallen Heroes list: "
-                              "choose a new hero.", f"{player.path}.heroes[{index}]", tuple(fallen_hero_used.cites))
+                yield Finding(
+                    "fallen-hero-used",
+                    "violation",
+                    f"{player.name} still lists {hero}, who is on the Fallen Heroes list: "
+                    "choose a new hero.",
+                    f"{player.path}.heroes[{index}]",
+                    tuple(fallen_hero_used.cites),
+                )
 
 
 @implements("rr/campaign/campaign-pool", "rr/campaign/campaign-setup-checklist")
@@ -64,13 +69,21 @@ def permanent_on_fallen_hero(log: CampaignLog) -> Iterator[Finding]:
     """Permanent boons and burdens on a fallen hero leave the Campaign Pool."""
     for card in log.campaign_pool:
         if card.permanent and card.attached_to and _fallen(log, card.attached_to):
-            yield Finding("permanent-on-fallen-hero", "violation",
-                          f"{card.title} is a permanent {card.kind} on {card.attached_to}, who has fallen: "
-                          "remove it from the Campaign Pool.", card.path, tuple(permanent_on_fallen_hero.cites))
+            yield Finding(
+                "permanent-on-fallen-hero",
+                "violation",
+                f"{card.title} is a permanent {card.kind} on {card.attached_to}, who has fallen: "
+                "remove it from the Campaign Pool.",
+                card.path,
+                tuple(permanent_on_fallen_hero.cites),
+            )
 
 
-@implements("rr/campaign/fellowship-of-heroes", "rr/campaign/expert-campaign-mode",
-            "rr/campaign/campaign-setup-checklist")
+@implements(
+    "rr/campaign/fellowship-of-heroes",
+    "rr/campaign/expert-campaign-mode",
+    "rr/campaign/campaign-setup-checklist",
+)
 def starting_threat_penalty(log: CampaignLog, player: CampaignPlayer) -> int:
     """The log's threat penalty, plus 1 per hero healed of carried damage in Expert mode."""
     return player.threat_penalty + (len(player.healed) if log.expert else 0)
@@ -79,24 +92,42 @@ def starting_threat_penalty(log: CampaignLog, player: CampaignPlayer) -> int:
 def threat_penalties(log: CampaignLog) -> Iterator[Finding]:
     for player in log.players:
         penalty = starting_threat_penalty(log, player)
-        yield Finding("threat-penalty", "info",
-                      f"{player.name} starts each scenario with +{penalty} threat.",
-                      f"{player.path}.threat_penalty", tuple(starting_threat_penalty.cites))
+        yield Finding(
+            "threat-penalty",
+            "info",
+            f"{player.name} starts each scenario with +{penalty} threat.",
+            f"{player.path}.threat_penalty",
+            tuple(starting_threat_penalty.cites),
+        )
 
 
-@implements("rr/campaign/campaign-setup-checklist", "rr/campaign/campaign-pool",
-            "rr/campaign/expert-campaign-mode", "rr/campaign/boons", "rr/campaign/burdens")
+@implements(
+    "rr/campaign/campaign-setup-checklist",
+    "rr/campaign/campaign-pool",
+    "rr/campaign/expert-campaign-mode",
+    "rr/campaign/boons",
+    "rr/campaign/burdens",
+)
 def setup_checklist(log: CampaignLog) -> list[Event]:
     """Each player's steps of the Campaign Setup Checklist, filled in from the log."""
     events = []
     for player in log.players:
         mine = [h for h in player.heroes if not _fallen(log, h)]
         replace = [h for h in player.heroes if _fallen(log, h)]
-        attach = [{"card": c.title, "hero": c.attached_to} for c in log.campaign_pool
-                  if c.permanent and c.attached_to and not _fallen(log, c.attached_to)
-                  and any(_same(c.attached_to, h) for h in player.heroes)]
+        attach = [
+            {"card": c.title, "hero": c.attached_to}
+            for c in log.campaign_pool
+            if c.permanent
+            and c.attached_to
+            and not _fallen(log, c.attached_to)
+            and any(_same(c.attached_to, h) for h in player.heroes)
+        ]
         owned = [c for c in log.campaign_pool if c.player and _same(c.player, player.name)]
-        damage = {h: d for h, d in player.hero_damage if not any(_same(h, x) for x in player.healed)} if log.expert else {}
+        damage = (
+            {h: d for h, d in player.hero_damage if not any(_same(h, x) for x in player.healed)}
+            if log.expert
+            else {}
+        )
         data = {
             "player": player.name,
             "heroes": mine,
@@ -104,7 +135,9 @@ def setup_checklist(log: CampaignLog) -> list[Event]:
             "threat_penalty": starting_threat_penalty(log, player),
             "attach_permanent": attach,
             "setup_cards": [c.title for c in owned if c.setup],
-            "shuffle_into_deck": [c.title for c in owned if c.deck == "player" and not c.permanent and not c.setup],
+            "shuffle_into_deck": [
+                c.title for c in owned if c.deck == "player" and not c.permanent and not c.setup
+            ],
             "starting_damage": damage,
         }
         steps = [f"play {', '.join(mine) or 'no heroes'}"]
@@ -113,15 +146,29 @@ def setup_checklist(log: CampaignLog) -> list[Event]:
         steps.append(f"add {data['threat_penalty']} to starting threat")
         steps += [f"attach {a['card']} to {a['hero']}" for a in attach]
         if damage:
-            steps.append("place carried damage: " + ", ".join(f"{h} {d}" for h, d in damage.items()))
-        events.append(Event("setup-checklist", "setup", f"{player.name}: " + "; ".join(steps) + ".",
-                            data, tuple(setup_checklist.cites)))
+            steps.append(
+                "place carried damage: " + ", ".join(f"{h} {d}" for h, d in damage.items())
+            )
+        events.append(
+            Event(
+                "setup-checklist",
+                "setup",
+                f"{player.name}: " + "; ".join(steps) + ".",
+                data,
+                tuple(setup_checklist.cites),
+            )
+        )
     encounter = [c.title for c in log.campaign_pool if c.deck == "encounter" and not c.permanent]
     if encounter:
-        events.append(Event("setup-checklist", "setup",
-                            f"Shuffle {', '.join(encounter)} into the encounter deck.",
-                            {"player": None, "shuffle_into_encounter_deck": encounter},
-                            tuple(setup_checklist.cites)))
+        events.append(
+            Event(
+                "setup-checklist",
+                "setup",
+                f"Shuffle {', '.join(encounter)} into the encounter deck.",
+                {"player": None, "shuffle_into_encounter_deck": encounter},
+                tuple(setup_checklist.cites),
+            )
+        )
     return events
 
 
@@ -130,6 +177,16 @@ CAMPAIGN_CHECKS = (fallen_hero_used, permanent_on_fallen_hero, threat_penalties)
 #: Appendix III's sections in printed order (the campaign outline follows it).
 APPENDIX_ORDER = tuple(
     f"rr/campaign/{slug}"
-    for slug in ("campaign-mode", "campaign-log", "fellowship-of-heroes", "additional-card-types", "campaign-cards",
-                 "boons", "burdens", "campaign-pool", "expert-campaign-mode", "campaign-setup-checklist")
+    for slug in (
+        "campaign-mode",
+        "campaign-log",
+        "fellowship-of-heroes",
+        "additional-card-types",
+        "campaign-cards",
+        "boons",
+        "burdens",
+        "campaign-pool",
+        "expert-campaign-mode",
+        "campaign-setup-checklist",
+    )
 )

@@ -35,9 +35,6 @@ PHASE_EVENTS = {
 
 def check_board(board: Board) -> Report:
     findings = tuple(f for rule in INVARIANTS for f in rule(board))
-    if board.step:
-        produce = STEP_EVENTS.get(board.step)
-    else:
-        produce = PHASE_EVENTS.get(board.phase or "")
+    produce = STEP_EVENTS.get(board.step) if board.step else PHASE_EVENTS.get(board.phase or "")
     events = (produce(board),) if produce else ()
     return Report("lcg", findings, events)

@@ -17,7 +17,9 @@ class AttackResult:
 
 
 @implements("rr/step-6.4.3", "rr/damage", "rr/multiple-defenders", "faq/1.04")
-def enemy_attack_damage(attack: int, defenders: list[tuple[int, int]], hit_points_left: int) -> AttackResult:
+def enemy_attack_damage(
+    attack: int, defenders: list[tuple[int, int]], hit_points_left: int
+) -> AttackResult:
     """Damage of an enemy attack.
 
     `defenders` are (defense, hit points left) pairs. Undefended, the whole attack
@@ -33,8 +35,9 @@ def enemy_attack_damage(attack: int, defenders: list[tuple[int, int]], hit_point
 
 
 @implements("rr/step-6.8.3", "rr/damage", "rr/destroy", "kw/indestructible")
-def player_attack_damage(attack_total: int, enemy_defense: int, hit_points_left: int,
-                         indestructible: bool = False) -> AttackResult:
+def player_attack_damage(
+    attack_total: int, enemy_defense: int, hit_points_left: int, indestructible: bool = False
+) -> AttackResult:
     """Attackers' total attack minus the enemy's defense, never below 0."""
     damage = max(attack_total - enemy_defense, 0)
     destroyed = damage > 0 and damage >= hit_points_left and not indestructible
@@ -75,7 +78,13 @@ class ScoreSheet:
 
     @property
     def total(self) -> int:
-        return self.final_threat + self.dead_hero_threat + self.hero_damage + 10 * self.rounds - self.victory_points
+        return (
+            self.final_threat
+            + self.dead_hero_threat
+            + self.hero_damage
+            + 10 * self.rounds
+            - self.victory_points
+        )
 
 
 @implements("rr/scoring", "faq/scoring")

@@ -44,13 +44,23 @@ def engagement_checks(board: Board) -> Event:
 
 def _event(engagements: list[dict], choice: bool) -> Event:
     if not engagements:
-        message = "No enemy in the staging area has an engagement cost at or below any player's threat."
+        message = (
+            "No enemy in the staging area has an engagement cost at or below any player's threat."
+        )
     else:
-        parts = [f"{e['player']} engages {e['enemy']}" if "enemy" in e else
-                 f"{e['player']} chooses one of {', '.join(e['choice'])} (tied engagement cost)"
-                 for e in engagements]
+        parts = [
+            f"{e['player']} engages {e['enemy']}"
+            if "enemy" in e
+            else f"{e['player']} chooses one of {', '.join(e['choice'])} (tied engagement cost)"
+            for e in engagements
+        ]
         message = "; then ".join(parts) + "."
         if choice:
             message += " Later checks depend on that choice."
-    return Event("engagement-checks", "5.3", message, {"engagements": engagements},
-                 tuple(engagement_checks.cites))
+    return Event(
+        "engagement-checks",
+        "5.3",
+        message,
+        {"engagements": engagements},
+        tuple(engagement_checks.cites),
+    )

@@ -28,9 +28,12 @@ def threat_elimination(board: Board) -> Iterator[Finding]:
     for player in board.players:
         if not player.eliminated and player.threat >= ELIMINATION_THREAT:
             yield _finding(
-                threat_elimination, "threat-elimination", "violation",
+                threat_elimination,
+                "threat-elimination",
+                "violation",
                 f"{player.name}'s threat is {player.threat}: a player is eliminated on reaching "
-                f"{ELIMINATION_THREAT}.", f"{player.path}.threat",
+                f"{ELIMINATION_THREAT}.",
+                f"{player.path}.threat",
             )
 
 
@@ -42,7 +45,9 @@ def no_heroes(board: Board) -> Iterator[Finding]:
     for player in board.players:
         if not player.eliminated and not player.heroes:
             yield _finding(
-                no_heroes, "no-heroes", "violation",
+                no_heroes,
+                "no-heroes",
+                "violation",
                 f"{player.name} controls no heroes: a player whose heroes are all gone is eliminated.",
                 f"{player.path}.heroes",
             )
@@ -56,7 +61,9 @@ def hero_count(board: Board) -> Iterator[Finding]:
     for player in board.players:
         if not 1 <= len(player.heroes) <= 3:
             yield _finding(
-                hero_count, "hero-count", "violation",
+                hero_count,
+                "hero-count",
+                "violation",
                 f"{player.name} starts with {len(player.heroes)} heroes: each player begins with 1 to 3.",
                 f"{player.path}.heroes",
             )
@@ -73,17 +80,27 @@ def destroyed(board: Board) -> Iterator[Finding]:
         for card in player.characters:
             if _destroyed_character(card):
                 yield _finding(
-                    destroyed, "destroyed", "violation",
+                    destroyed,
+                    "destroyed",
+                    "violation",
                     f"{card.title} has {card.damage} damage and {card.hit_points} hit points: it is destroyed "
-                    "and goes to its owner's discard pile.", f"{card.path}.damage",
+                    "and goes to its owner's discard pile.",
+                    f"{card.path}.damage",
                 )
     enemies = [e for p in board.players for e in p.engaged] + list(board.staging_enemies)
     for enemy in enemies:
-        if enemy.hit_points > 0 and enemy.damage >= enemy.hit_points and "indestructible" not in enemy.keywords:
+        if (
+            enemy.hit_points > 0
+            and enemy.damage >= enemy.hit_points
+            and "indestructible" not in enemy.keywords
+        ):
             yield _finding(
-                destroyed, "destroyed", "violation",
+                destroyed,
+                "destroyed",
+                "violation",
                 f"{enemy.title} has {enemy.damage} damage and {enemy.hit_points} hit points: it is destroyed "
-                "and goes to the encounter discard pile.", f"{enemy.path}.damage",
+                "and goes to the encounter discard pile.",
+                f"{enemy.path}.damage",
             )
 
 
@@ -93,9 +110,12 @@ def explored(board: Board) -> Iterator[Finding]:
     for location in (*board.staging_locations, *board.active_locations):
         if location.quest_points > 0 and location.progress >= location.quest_points:
             yield _finding(
-                explored, "explored", "violation",
+                explored,
+                "explored",
+                "violation",
                 f"{location.title} has {location.progress} progress on {location.quest_points} quest points: "
-                "it is explored and should be in the discard pile.", f"{location.path}.progress",
+                "it is explored and should be in the discard pile.",
+                f"{location.path}.progress",
             )
 
 
@@ -107,15 +127,20 @@ def quest_advance(board: Board) -> Iterator[Finding]:
         return
     if quest.final:
         yield _finding(
-            quest_advance, "game-won", "info",
+            quest_advance,
+            "game-won",
+            "info",
             f"{quest.title} (stage {quest.stage}) is complete and it is the final stage: the players win.",
             "quest.progress",
         )
     else:
         yield _finding(
-            quest_advance, "quest-advance", "violation",
+            quest_advance,
+            "quest-advance",
+            "violation",
             f"{quest.title} (stage {quest.stage}) has {quest.progress} of {quest.quest_points} progress: "
-            "the players should already have advanced to the next stage.", "quest.progress",
+            "the players should already have advanced to the next stage.",
+            "quest.progress",
         )
 
 
@@ -125,7 +150,9 @@ def active_location_count(board: Board) -> Iterator[Finding]:
     if len(board.active_locations) > 1:
         titles = ", ".join(loc.title for loc in board.active_locations)
         yield _finding(
-            active_location_count, "active-location-count", "warning",
+            active_location_count,
+            "active-location-count",
+            "warning",
             f"{len(board.active_locations)} active locations ({titles}): only a card effect allows more than one.",
             "active_location",
         )
@@ -139,9 +166,12 @@ def restricted_limit(board: Board) -> Iterator[Finding]:
             count = sum(1 for a in card.attachments if a.restricted)
             if count > RESTRICTED_LIMIT:
                 yield _finding(
-                    restricted_limit, "restricted-limit", "violation",
+                    restricted_limit,
+                    "restricted-limit",
+                    "violation",
                     f"{card.title} has {count} restricted attachments: the limit is {RESTRICTED_LIMIT}, "
-                    "extra ones are discarded at once.", f"{card.path}.attachments",
+                    "extra ones are discarded at once.",
+                    f"{card.path}.attachments",
                 )
 
 
@@ -152,16 +182,21 @@ def unique_in_play(board: Board) -> Iterator[Finding]:
     reported: set[str] = set()
     for player in board.players:
         for card in player.characters:
-            for title, unique, path in ((card.title, card.unique, card.path),
-                                        *((a.title, a.unique, a.path) for a in card.attachments)):
+            for title, unique, path in (
+                (card.title, card.unique, card.path),
+                *((a.title, a.unique, a.path) for a in card.attachments),
+            ):
                 if not unique:
                     continue
                 key = fold_accents(title).casefold()
                 if key in seen and key not in reported:
                     reported.add(key)
                     yield _finding(
-                        unique_in_play, "unique-in-play", "violation",
-                        f"Two copies of the unique card {title} are in play ({seen[key]} and {path}).", path,
+                        unique_in_play,
+                        "unique-in-play",
+                        "violation",
+                        f"Two copies of the unique card {title} are in play ({seen[key]} and {path}).",
+                        path,
                     )
                 seen.setdefault(key, path)
 
@@ -173,7 +208,9 @@ def resources_on_non_hero(board: Board) -> Iterator[Finding]:
         for ally in player.allies:
             if ally.resources > 0:
                 yield _finding(
-                    resources_on_non_hero, "resources-on-non-hero", "violation",
+                    resources_on_non_hero,
+                    "resources-on-non-hero",
+                    "violation",
                     f"The ally {ally.title} holds {ally.resources} resources: only heroes have resource pools.",
                     f"{ally.path}.resources",
                 )
@@ -188,9 +225,12 @@ def committed_outside_quest(board: Board) -> Iterator[Finding]:
         for card in player.characters:
             if card.committed:
                 yield _finding(
-                    committed_outside_quest, "committed-outside-quest", "violation",
+                    committed_outside_quest,
+                    "committed-outside-quest",
+                    "violation",
                     f"{card.title} is committed in the {board.phase} phase: characters stop being committed "
-                    "when the quest phase ends.", f"{card.path}.committed",
+                    "when the quest phase ends.",
+                    f"{card.path}.committed",
                 )
 
 
@@ -203,9 +243,12 @@ def committed_ready(board: Board) -> Iterator[Finding]:
         for card in player.characters:
             if card.committed and not card.exhausted:
                 yield _finding(
-                    committed_ready, "committed-ready", "warning",
+                    committed_ready,
+                    "committed-ready",
+                    "warning",
                     f"{card.title} is committed but ready: committing exhausts a character unless a card "
-                    "says otherwise.", f"{card.path}.exhausted",
+                    "says otherwise.",
+                    f"{card.path}.exhausted",
                 )
 
 
@@ -217,9 +260,12 @@ def shadow_outside_combat(board: Board) -> Iterator[Finding]:
     for enemy in (*(e for p in board.players for e in p.engaged), *board.staging_enemies):
         if enemy.shadow_cards > 0:
             yield _finding(
-                shadow_outside_combat, "shadow-outside-combat", "violation",
+                shadow_outside_combat,
+                "shadow-outside-combat",
+                "violation",
                 f"{enemy.title} has {enemy.shadow_cards} shadow card(s) in the {board.phase} phase: shadow "
-                "cards are discarded at the end of combat.", f"{enemy.path}.shadow_cards",
+                "cards are discarded at the end of combat.",
+                f"{enemy.path}.shadow_cards",
             )
 
 
@@ -229,9 +275,12 @@ def eliminated_with_cards(board: Board) -> Iterator[Finding]:
     for player in board.players:
         if player.eliminated and (player.engaged or player.characters):
             yield _finding(
-                eliminated_with_cards, "eliminated-with-cards", "violation",
+                eliminated_with_cards,
+                "eliminated-with-cards",
+                "violation",
                 f"{player.name} is eliminated but still has cards in play: their cards leave play and "
-                "engaged enemies return to the staging area.", player.path,
+                "engaged enemies return to the staging area.",
+                player.path,
             )
 
 

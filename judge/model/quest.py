@@ -27,7 +27,9 @@ def staging_threat(board: Board) -> int:
 @implements("rr/step-3.4")
 def committed_willpower(board: Board) -> int:
     """Total willpower of the characters committed to the quest by players still in the game."""
-    return sum(c.willpower for p in board.players if not p.eliminated for c in p.characters if c.committed)
+    return sum(
+        c.willpower for p in board.players if not p.eliminated for c in p.characters if c.committed
+    )
 
 
 @implements("rr/active-location", "faq/1.34", "rr/explored")
@@ -51,15 +53,23 @@ def resolve_quest(board: Board) -> Event:
     threat_raise = max(threat - willpower, 0)
     placed = place_progress(board, progress)
     quest = board.quest
-    advance = bool(quest and quest.quest_points > 0 and quest.progress + placed.to_quest >= quest.quest_points)
+    advance = bool(
+        quest and quest.quest_points > 0 and quest.progress + placed.to_quest >= quest.quest_points
+    )
     if progress:
-        message = (f"Willpower {willpower} against threat {threat}: {progress} progress, {placed.to_location} "
-                   f"to the active location and {placed.to_quest} to the quest.")
+        message = (
+            f"Willpower {willpower} against threat {threat}: {progress} progress, {placed.to_location} "
+            f"to the active location and {placed.to_quest} to the quest."
+        )
         if advance:
-            message += " The stage is complete: " + ("the players win." if quest.final else "advance to the next stage.")
+            message += " The stage is complete: " + (
+                "the players win." if quest.final else "advance to the next stage."
+            )
     elif threat_raise:
-        message = (f"Willpower {willpower} against threat {threat}: the quest fails and each player raises "
-                   f"their threat by {threat_raise}.")
+        message = (
+            f"Willpower {willpower} against threat {threat}: the quest fails and each player raises "
+            f"their threat by {threat_raise}."
+        )
     else:
         message = f"Willpower {willpower} equals threat {threat}: nothing happens."
     data = {
@@ -73,5 +83,7 @@ def resolve_quest(board: Board) -> Event:
         "threat_raise": threat_raise,
     }
     if threat_raise:
-        data["threat_after"] = {p.name: p.threat + threat_raise for p in board.players if not p.eliminated}
+        data["threat_after"] = {
+            p.name: p.threat + threat_raise for p in board.players if not p.eliminated
+        }
     return Event("quest-resolution", "3.4", message, data, tuple(resolve_quest.cites))

@@ -32,7 +32,9 @@ def pass_first_player_token(board: Board, eliminated: set[str]) -> str | None:
     return _next_in_game(board, holder, eliminated) if holder else None
 
 
-@implements("rr/step-7.3", "rr/refresh-phase", "faq/qa/dungeon-torch", "rr/threat-elimination-level")
+@implements(
+    "rr/step-7.3", "rr/refresh-phase", "faq/qa/dungeon-torch", "rr/threat-elimination-level"
+)
 def raise_threat(board: Board) -> dict[str, int]:
     """7.3: each player still in the game raises threat by 1, plus any extra from card effects."""
     return {p.name: p.threat + 1 + p.threat_raise_extra for p in board.players if not p.eliminated}
@@ -43,13 +45,17 @@ def refresh(board: Board) -> Event:
     """Ready everything, raise threat, pass the first player token (from the current step on)."""
     already_out = {p.name for p in board.players if p.eliminated}
     raised = board.step in (None, "7.1", "7.2", "7.3")
-    threat_after = raise_threat(board) if raised else {
-        p.name: p.threat for p in board.players if not p.eliminated
-    }
+    threat_after = (
+        raise_threat(board)
+        if raised
+        else {p.name: p.threat for p in board.players if not p.eliminated}
+    )
     reach_50 = sorted(n for n, t in threat_after.items() if t >= ELIMINATION_THREAT and raised)
     out = already_out | set(reach_50)
     next_first = pass_first_player_token(board, out)
-    readied = [c.title for p in board.players if not p.eliminated for c in p.characters if c.exhausted]
+    readied = [
+        c.title for p in board.players if not p.eliminated for c in p.characters if c.exhausted
+    ]
     parts = []
     if board.step in (None, "7.1", "7.2") and readied:
         parts.append(f"Ready {', '.join(readied)}.")
@@ -57,7 +63,9 @@ def refresh(board: Board) -> Event:
         parts.append("Threat: " + ", ".join(f"{n} {t}" for n, t in threat_after.items()) + ".")
     if reach_50:
         parts.append(f"{', '.join(reach_50)} reach {ELIMINATION_THREAT} and are eliminated.")
-    parts.append(f"The first player token passes to {next_first}." if next_first else "No player is left.")
+    parts.append(
+        f"The first player token passes to {next_first}." if next_first else "No player is left."
+    )
     data = {
         "threat_after": threat_after,
         "eliminated": reach_50,
@@ -76,7 +84,15 @@ def resource_phase(board: Board) -> Event:
     players = [p for p in board.in_player_order() if not p.eliminated]
     resources_after = {h.title: h.resources + gain for p in players for h in p.heroes}
     drawn = {p.name: draw for p in players}
-    message = (f"Each hero gains {gain} resource and each player draws {draw} card: "
-               + ", ".join(f"{t} {r}" for t, r in resources_after.items()) + ".")
-    return Event("resource", board.step or "1.2", message,
-                 {"resources_after": resources_after, "drawn": drawn}, tuple(resource_phase.cites))
+    message = (
+        f"Each hero gains {gain} resource and each player draws {draw} card: "
+        + ", ".join(f"{t} {r}" for t, r in resources_after.items())
+        + "."
+    )
+    return Event(
+        "resource",
+        board.step or "1.2",
+        message,
+        {"resources_after": resources_after, "drawn": drawn},
+        tuple(resource_phase.cites),
+    )

@@ -16,7 +16,17 @@ RULES: dict[str, tuple[str, ...]] = {}
 #: modules that define rules; imported on demand by `used_by`
 RULE_MODULES: tuple[str, ...] = tuple(
     f"judge.model.{name}"
-    for name in ("invariants", "quest", "engagement", "shadows", "refresh", "combat", "timing", "deck", "campaign")
+    for name in (
+        "invariants",
+        "quest",
+        "engagement",
+        "shadows",
+        "refresh",
+        "combat",
+        "timing",
+        "deck",
+        "campaign",
+    )
 )
 
 

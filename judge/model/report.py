@@ -18,8 +18,13 @@ class Finding:
     cites: tuple[str, ...]
 
     def to_json(self) -> dict:
-        return {"rule": self.rule, "severity": self.severity, "message": self.message,
-                "path": self.path, "cites": list(self.cites)}
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "path": self.path,
+            "cites": list(self.cites),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +38,13 @@ class Event:
     cites: tuple[str, ...]
 
     def to_json(self) -> dict:
-        return {"event": self.event, "step": self.step, "message": self.message,
-                "data": self.data, "cites": list(self.cites)}
+        return {
+            "event": self.event,
+            "step": self.step,
+            "message": self.message,
+            "data": self.data,
+            "cites": list(self.cites),
+        }
 
 
 @dataclass(frozen=True, slots=True)

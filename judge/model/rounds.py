@@ -11,7 +11,16 @@ import re
 from dataclasses import dataclass
 
 #: index = the step number's leading digit
-PHASES_BY_DIGIT = ("round", "resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+PHASES_BY_DIGIT = (
+    "round",
+    "resource",
+    "planning",
+    "quest",
+    "travel",
+    "encounter",
+    "combat",
+    "refresh",
+)
 _STEP = re.compile(r"^(\d)\.\d+(?:\.\d+)?[ab]?$")
 
 
@@ -43,7 +52,13 @@ def _order_key(number: str) -> tuple:
 def round_structure(kb) -> tuple[Step, ...]:
     """Every framework step in the order the round plays them."""
     steps = [
-        Step(e.number, e.title, e.phase or phase_of_step(e.number) or "round", bool(e.action_window), e.id)
+        Step(
+            e.number,
+            e.title,
+            e.phase or phase_of_step(e.number) or "round",
+            bool(e.action_window),
+            e.id,
+        )
         for e in kb.entries
         if e.kind == "step" and e.number
     ]

@@ -24,10 +24,19 @@ def deal_shadow_cards(board: Board) -> Event:
     if not order and not undealt:
         message = "No enemy is engaged: no shadow cards are dealt."
     else:
-        message = "Deal shadow cards: " + ", ".join(f"{d['enemy']} ({d['player']})" for d in order) + "."
+        message = (
+            "Deal shadow cards: " + ", ".join(f"{d['enemy']} ({d['player']})" for d in order) + "."
+        )
         if undealt:
-            message += (" The encounter deck runs out: "
-                        + ", ".join(f"{d['enemy']} ({d['player']})" for d in undealt) + " get no shadow card.")
-    return Event("shadow-deal", "6.2", message,
-                 {"order": order, "undealt": undealt, "encounter_deck_after": deck},
-                 tuple(deal_shadow_cards.cites))
+            message += (
+                " The encounter deck runs out: "
+                + ", ".join(f"{d['enemy']} ({d['player']})" for d in undealt)
+                + " get no shadow card."
+            )
+    return Event(
+        "shadow-deal",
+        "6.2",
+        message,
+        {"order": order, "undealt": undealt, "encounter_deck_after": deck},
+        tuple(deal_shadow_cards.cites),
+    )

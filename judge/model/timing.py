@@ -15,10 +15,18 @@ from judge.model.registry import implements
 
 CATEGORY = {"constant": 0, "forced": 1, "when-revealed": 1, "response": 2}
 REASONS = {
-    0: ("constant abilities apply before any triggered ability", ("rr/timing-of-ability-resolution", "faq/1.37")),
-    1: ("forced effects (when-revealed effects rank with them) resolve before responses",
-        ("rr/forced", "faq/1.09", "rr/timing-of-ability-resolution")),
-    2: ("responses resolve after constant and forced effects", ("rr/response", "rr/timing-of-ability-resolution")),
+    0: (
+        "constant abilities apply before any triggered ability",
+        ("rr/timing-of-ability-resolution", "faq/1.37"),
+    ),
+    1: (
+        "forced effects (when-revealed effects rank with them) resolve before responses",
+        ("rr/forced", "faq/1.09", "rr/timing-of-ability-resolution"),
+    ),
+    2: (
+        "responses resolve after constant and forced effects",
+        ("rr/response", "rr/timing-of-ability-resolution"),
+    ),
 }
 
 
@@ -43,15 +51,28 @@ class Placement:
         return self.names[0] if len(self.names) == 1 else {"choice": list(self.names)}
 
 
-@implements("rr/timing-of-ability-resolution", "rr/cancel", "rr/priority-of-simultaneous-resolution",
-            "rr/forced", "rr/response", "faq/1.09", "faq/1.37")
+@implements(
+    "rr/timing-of-ability-resolution",
+    "rr/cancel",
+    "rr/priority-of-simultaneous-resolution",
+    "rr/forced",
+    "rr/response",
+    "faq/1.09",
+    "faq/1.37",
+)
 def order_abilities(abilities: list[Ability]) -> list[Placement]:
     """The resolution order, with one reason (and its cites) per placement."""
     placements: list[Placement] = []
     cancels = [a for a in abilities if a.cancels]
     if cancels:
-        placements.append(_place(cancels, "a cancel interrupts the effect it cancels before it resolves, "
-                                 "so it goes before everything else", ("rr/cancel", "rr/timing-of-ability-resolution")))
+        placements.append(
+            _place(
+                cancels,
+                "a cancel interrupts the effect it cancels before it resolves, "
+                "so it goes before everything else",
+                ("rr/cancel", "rr/timing-of-ability-resolution"),
+            )
+        )
 
     def rank(a: Ability) -> tuple[int, int]:
         return CATEGORY[a.type], 0 if a.word == "when" else 1

@@ -16,7 +16,9 @@ def distinctive_words(kb) -> dict[str, str]:
     """
     from judge.slug import slugify
 
-    body_words = [(set(entry.cards), set(words(entry.title + " " + entry.body))) for entry in kb.entries]
+    body_words = [
+        (set(entry.cards), set(words(entry.title + " " + entry.body))) for entry in kb.entries
+    ]
     owners: dict[str, set[str]] = {}
     for title in kb.card_titles.values():
         for word in words(title):
@@ -34,7 +36,10 @@ def distinctive_words(kb) -> dict[str, str]:
 
 
 def recognise_cards(
-    question_words: tuple[str, ...], titles: dict[str, str], card_words: dict[str, str], limit: int = 3
+    question_words: tuple[str, ...],
+    titles: dict[str, str],
+    card_words: dict[str, str],
+    limit: int = 3,
 ) -> list[str]:
     """Card titles the question names, best match first.
 

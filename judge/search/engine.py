@@ -77,7 +77,9 @@ class Searcher:
     def close(self) -> None:
         self._searcher.close()
 
-    def ask(self, question: str, k: int = 5, game: str = "auto") -> tuple[Understanding, list[Hit], float]:
+    def ask(
+        self, question: str, k: int = 5, game: str = "auto"
+    ) -> tuple[Understanding, list[Hit], float]:
         """The best `k` entries for a question, and the milliseconds it took."""
         from judge.search.cards import recognise_cards
 
@@ -90,10 +92,15 @@ class Searcher:
         if query is not None:
             from whoosh.query import Term
 
-            results = self._searcher.search(query, limit=None, optimize=False, filter=Term("game", meaning.game))
+            results = self._searcher.search(
+                query, limit=None, optimize=False, filter=Term("game", meaning.game)
+            )
             weights = meaning.kind_weights
             ranked = sorted(
-                ((hit.score * weights.get(self._kinds[hit.docnum], 1.0), hit.docnum) for hit in results[:CANDIDATES]),
+                (
+                    (hit.score * weights.get(self._kinds[hit.docnum], 1.0), hit.docnum)
+                    for hit in results[:CANDIDATES]
+                ),
                 key=lambda pair: -pair[0],
             )
             hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
@@ -102,9 +109,7 @@ class Searcher:
     def _query(self, meaning: Understanding):
         from whoosh import query as q
 
-        from judge.search.text import stem
-
-        from judge.search.text import pairs
+        from judge.search.text import pairs, stem
 
         clauses = []
         fields = ("title", "aliases", "summary", "body")

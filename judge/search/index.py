@@ -31,9 +31,7 @@ def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
     from whoosh import fields
 
-    from judge.search.text import analyzer
-
-    from judge.search.text import pair_analyzer
+    from judge.search.text import analyzer, pair_analyzer
 
     plain = analyzer(stop=False)
     return fields.Schema(

@@ -21,14 +21,18 @@ def snippet(text: str, query_words) -> tuple[str, tuple[tuple[int, int], ...]]:
 
     body = plain(text)
     wanted = {stem(w) for w in query_words} - {""}
-    tokens = [(m.start(), m.end(), stem(fold_accents(m.group()).lower())) for m in WORD.finditer(body)]
+    tokens = [
+        (m.start(), m.end(), stem(fold_accents(m.group()).lower())) for m in WORD.finditer(body)
+    ]
     if not tokens:
         return body[:200], ()
     totals = [0]
     for _, _, token_stem in tokens:
         totals.append(totals[-1] + (token_stem in wanted))
     last_start = max(0, len(tokens) - WINDOW)
-    best_start = max(range(last_start + 1), key=lambda i: (totals[min(i + WINDOW, len(tokens))] - totals[i], -i))
+    best_start = max(
+        range(last_start + 1), key=lambda i: (totals[min(i + WINDOW, len(tokens))] - totals[i], -i)
+    )
     window = tokens[best_start : best_start + WINDOW]
     begin, end = window[0][0], window[-1][1]
     prefix = "… " if begin > 0 else ""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
 from functools import cache
 
 from judge.search.text import STOP_WORDS, stem, words
@@ -46,7 +45,9 @@ def detect_game(question_words: tuple[str, ...]) -> str:
         return "tcg"
     if any(_contains(question_words, p) for p in _TCG_PHRASES):
         return "tcg"
-    if _contains(question_words, ("site",)) and any(w.isdigit() and 1 <= int(w) <= 9 for w in question_words):
+    if _contains(question_words, ("site",)) and any(
+        w.isdigit() and 1 <= int(w) <= 9 for w in question_words
+    ):
         return "tcg"
     return "lcg"
 

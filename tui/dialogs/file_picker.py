@@ -22,7 +22,8 @@ class YamlTree(DirectoryTree):
         return [
             path
             for path in paths
-            if not path.name.startswith(".") and (path.is_dir() or path.suffix.lower() in YAML_SUFFIXES)
+            if not path.name.startswith(".")
+            and (path.is_dir() or path.suffix.lower() in YAML_SUFFIXES)
         ]
 
 
@@ -30,7 +31,13 @@ class FilePicker(ModalScreen[str | None]):
     """Returns the chosen path, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="picker.cancel", tooltip="Close without choosing a file."),
+        Binding(
+            "escape",
+            "cancel",
+            "Cancel",
+            id="picker.cancel",
+            tooltip="Close without choosing a file.",
+        ),
     ]
 
     def __init__(self, title: str, start: Path | None = None) -> None:

@@ -31,13 +31,18 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Content.styled("Loremaster: keys", "bold"), id="help-title")
             yield Static(Content(ABOUT), id="help-about")
             yield Static(self._keys(), id="help-keys")
-            yield Static(Content.styled("Escape or F1 closes this help.", "$text-muted"), id="help-close")
+            yield Static(
+                Content.styled("Escape or F1 closes this help.", "$text-muted"), id="help-close"
+            )
 
     def _keys(self) -> Content:
         lines: list[Content] = []
         sections = (
             ("Everywhere", self.app.BINDINGS),
-            (f"This screen ({self._under.sub_title or 'screen'})", getattr(self._under, "BINDINGS", [])),
+            (
+                f"This screen ({self._under.sub_title or 'screen'})",
+                getattr(self._under, "BINDINGS", []),
+            ),
         )
         for title, bindings in sections:
             bindings = [b for b in bindings if isinstance(b, Binding) and b.id]
@@ -45,12 +50,15 @@ class HelpScreen(ModalScreen[None]):
                 continue
             lines.append(Content.styled(title, "bold underline"))
             for binding in bindings:
-                keys = ", ".join(self.app.get_key_display(binding.with_key(k)) for k in binding.key.split(","))
+                keys = ", ".join(
+                    self.app.get_key_display(binding.with_key(k)) for k in binding.key.split(",")
+                )
                 lines.append(
                     Content.assemble(
-                        (f"{keys:>18}  ", "bold $text-accent"),
-                        (binding.description, "bold"),
-                        ("  " + binding.tooltip, "$text-muted"),
+                        (f"{keys:<18}", "bold $text-accent"),
+                        (f"{binding.description:<11}", "bold"),
+                        " ",
+                        (binding.tooltip, "$text-muted"),
                     )
                 )
             lines.append(Content(""))
@@ -60,7 +68,7 @@ class HelpScreen(ModalScreen[None]):
             ("↑ ↓, Enter", "move in a list and open the link under the cursor"),
             ("ctrl+p", "command palette: jump to any entry, card, step or screen"),
         ):
-            lines.append(Content.assemble((f"{keys:>18}  ", "bold $text-accent"), what))
+            lines.append(Content.assemble((f"{keys:<18}", "bold $text-accent"), what))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

@@ -1,1 +1,57 @@
-"""One module per screen; the app creates each on first use."""
+"""One module per screen. The app, the navigation bar and the palette share this table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenInfo:
+    """A screen (an app mode): its key, its names and where its class lives."""
+
+    mode: str
+    key: str
+    name: str
+    title: str
+    module: str
+    cls: str
+
+
+SCREENS = (
+    ScreenInfo("ask", "f2", "Ask", "Ask a rules question in your own words", "ask", "AskScreen"),
+    ScreenInfo(
+        "entry",
+        "f3",
+        "Entry",
+        "The last entry opened, with its links and history",
+        "entry",
+        "EntryScreen",
+    ),
+    ScreenInfo(
+        "errata",
+        "f4",
+        "Errata",
+        "A card's errata and every ruling that names it",
+        "errata",
+        "ErrataScreen",
+    ),
+    ScreenInfo(
+        "round",
+        "f5",
+        "Round",
+        "The round's phases and steps, with the action windows",
+        "round",
+        "RoundScreen",
+    ),
+    ScreenInfo(
+        "campaign",
+        "f6",
+        "Campaign",
+        "Campaign rules, and check a campaign log",
+        "campaign",
+        "CampaignScreen",
+    ),
+    ScreenInfo(
+        "judge", "f7", "Judge", "Check a board-state file against the rules", "judge", "JudgeScreen"
+    ),
+)

@@ -12,11 +12,12 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from tui.messages import OpenLink
 from tui.widgets.labels import MUTED
+from tui.widgets.nav_bar import NavBar
 from tui.widgets.search_results import SearchResults
 
 #: keystrokes closer together than this are answered once, after the last one
@@ -52,7 +53,9 @@ class AskScreen(Screen):
     class Answered(Message):
         """A worker's answer to one question."""
 
-        def __init__(self, question: str, hits: Sequence, cards: Sequence[str], game: str, took_ms: float):
+        def __init__(
+            self, question: str, hits: Sequence, cards: Sequence[str], game: str, took_ms: float
+        ):
             super().__init__()
             self.question = question
             self.hits = hits
@@ -70,7 +73,7 @@ class AskScreen(Screen):
         self._index_ready = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield NavBar("ask")
         yield Input(placeholder="e.g. can I play an action during staging?", id="question")
         yield Static(Content.styled("Opening the search index…", MUTED), id="ask-status")
         yield SearchResults(id="results")

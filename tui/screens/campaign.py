@@ -7,12 +7,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from tui import checks
 from tui.widgets.check_panel import CheckPanel
 from tui.widgets.labels import MUTED, entry_line
 from tui.widgets.link_list import LinkList
+from tui.widgets.nav_bar import NavBar
 
 OVERVIEW = "rr/campaign/campaign-mode"
 
@@ -23,8 +24,20 @@ class CampaignScreen(Screen):
     SUB_TITLE = "Campaign"
     AUTO_FOCUS = "#campaign-outline"
     BINDINGS = [
-        Binding("r", "recheck", "Re-check", id="campaign.recheck", tooltip="Check the campaign log again."),
-        Binding("ctrl+o", "browse", "Open log", id="campaign.open", tooltip="Pick a campaign log YAML file."),
+        Binding(
+            "r",
+            "recheck",
+            "Re-check",
+            id="campaign.recheck",
+            tooltip="Check the campaign log again.",
+        ),
+        Binding(
+            "ctrl+o",
+            "browse",
+            "Open log",
+            id="campaign.open",
+            tooltip="Pick a campaign log YAML file.",
+        ),
         Binding(
             "ctrl+l",
             "switch_tab",
@@ -35,7 +48,7 @@ class CampaignScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield NavBar("campaign")
         with TabbedContent(initial="rules", id="campaign-tabs"):
             with TabPane("Rules", id="rules"), Horizontal(id="campaign-main"):
                 yield LinkList(id="campaign-outline")
@@ -44,19 +57,19 @@ class CampaignScreen(Screen):
                     yield Markdown(open_links=False, id="campaign-markdown")
             with TabPane("Campaign log", id="log"):
                 yield CheckPanel(
-                    lambda path: checks.check_campaign(path), what="campaign log", checklists=True, id="campaign-panel"
+                    lambda path: checks.check_campaign(path),
+                    what="campaign log",
+                    checklists=True,
+                    id="campaign-panel",
                 )
         yield Footer()
 
     def on_mount(self) -> None:
-        kb = self.app.library.kb
-        entries = sorted(
-            (e for e in kb.entries if e.kind == "campaign"),
-            key=lambda e: (e.id != OVERVIEW, e.page or 0, e.title),
-        )
-        self.query_one("#campaign-outline", LinkList).set_links(
-            (entry_line(e.kind, e.title), e.id) for e in entries
-        )
+        rows = [
+            (Content.styled("   " * depth + entry.title, "bold" if depth == 0 else ""), entry.id)
+            for depth, entry in campaign_outline(self.app.library.kb)
+        ]
+        self.query_one("#campaign-outline", LinkList).set_links(rows)
 
     def on_link_list_link_highlighted(self, message: LinkList.LinkHighlighted) -> None:
         entry = self.app.library.kb.get(message.href) if message.href else None
@@ -82,7 +95,11 @@ class CampaignScreen(Screen):
     def action_switch_tab(self) -> None:
         tabs = self.query_one(TabbedContent)
         tabs.active = "log" if tabs.active == "rules" else "rules"
-        target = self.query_one(CheckPanel).query_one("Input") if tabs.active == "log" else self.query_one("#campaign-outline")
+        target = (
+            self.query_one(CheckPanel).query_one("Input")
+            if tabs.active == "log"
+            else self.query_one("#campaign-outline")
+        )
         target.focus()
 
     def action_recheck(self) -> None:
@@ -92,3 +109,31 @@ class CampaignScreen(Screen):
     def action_browse(self) -> None:
         self.action_show_tab("log")
         self.query_one(CheckPanel).browse()
+
+
+def campaign_outline(kb) -> list[tuple[int, object]]:
+    """Appendix III as an outline: Campaign Mode, then what it links to, then theirs.
+
+    The order comes from the entries' own see-also lists, so a new section appears where
+    the sections that mention it put it; sections nothing links to go last.
+    """
+    campaign = {e.id: e for e in kb.entries if e.kind == "campaign"}
+    outline: list[tuple[int, object]] = []
+    placed: set[str] = set()
+
+    def visit(entry_id: str, depth: int) -> None:
+        outline.append((depth, campaign[entry_id]))
+        children = [i for i in campaign[entry_id].see_also if i in campaign and i not in placed]
+        placed.update(
+            children
+        )  # claim them all first: a section sits under the first that names it
+        for child in children:
+            visit(child, depth + 1)
+
+    roots = [OVERVIEW] if OVERVIEW in campaign else []
+    roots += sorted((i for i in campaign if i != OVERVIEW), key=lambda i: campaign[i].title)
+    for root in roots:
+        if root not in placed:
+            placed.add(root)
+            visit(root, 0)
+    return outline

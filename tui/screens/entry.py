@@ -7,13 +7,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Static
+from textual.widgets import Footer, Markdown, Static
 
 from tui.history import History
-from tui.round_chart import phase_name
 from tui.messages import OpenLink
+from tui.round_chart import phase_name
 from tui.widgets.entry_links import EntryLinks
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
+from tui.widgets.nav_bar import NavBar
 
 EMPTY = "No entry open yet. Ask a question (F2), or press ctrl+p and type an entry's name."
 
@@ -53,7 +54,7 @@ class EntryScreen(Screen):
         self.return_mode = "ask"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield NavBar("entry")
         yield Static(Content.styled(EMPTY, MUTED), id="entry-heading")
         yield Static(id="entry-citation")
         with Horizontal(id="entry-main"):
@@ -117,10 +118,15 @@ def _heading(entry) -> Content:
     lines = [entry_line(entry.kind, entry.title, entry.id)]
     if entry.kind == "step":
         if entry.action_window:
-            window = (f"{ACTION_WINDOW} follows: players may act once it resolves", "bold $text-warning")
+            window = (
+                f"{ACTION_WINDOW} follows: players may act once it resolves",
+                "bold $text-warning",
+            )
         elif is_window_step(entry.title):
             window = ("⚡ this step is itself an action window", "bold $text-warning")
         else:
             window = ("no action window follows this step", MUTED)
-        lines.append(Content.assemble(f"Step {entry.number} · {phase_name(entry.phase)} · ", window))
+        lines.append(
+            Content.assemble(f"Step {entry.number} · {phase_name(entry.phase)} · ", window)
+        )
     return Content("\n").join(lines)

@@ -8,10 +8,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, Markdown, Static
+from textual.widgets import Footer, Input, Markdown, Static
 
 from tui.widgets.labels import MUTED, entry_line
 from tui.widgets.link_list import LinkList, Row
+from tui.widgets.nav_bar import NavBar
 
 DEBOUNCE = 0.15
 HINT = "Type a card's name; typos and missing accents are fine. Enter moves to the list."
@@ -39,7 +40,7 @@ class ErrataScreen(Screen):
         self.card: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield NavBar("errata")
         yield Input(placeholder="Card name, e.g. beravor", id="card")
         yield Static(Content.styled(HINT, MUTED), id="errata-status")
         with Horizontal(id="errata-main"):
@@ -99,11 +100,18 @@ class ErrataScreen(Screen):
         if match.title.lower() != name.lower():
             summary.append((f"  (for {name!r})", MUTED))
         summary.append(
-            f"  ·  {errata} errata, {others} rulings and Q&A" if errata else f"  ·  no errata; {others} rulings and Q&A name it"
+            f"  ·  {errata} errata, {others} rulings and Q&A"
+            if errata
+            else f"  ·  no errata; {others} rulings and Q&A name it"
         )
         self._status(Content.assemble(*summary))
         rows: list[Row] = [
-            (Content("\n").join([entry_line(e.kind, e.title), Content.styled(str(e.citation), MUTED)]), e.id)
+            (
+                Content("\n").join(
+                    [entry_line(e.kind, e.title), Content.styled(str(e.citation), MUTED)]
+                ),
+                e.id,
+            )
             for e in entries
         ]
         links.set_links(rows)
@@ -120,7 +128,9 @@ class ErrataScreen(Screen):
                 )
             )
         else:
-            self._status(Content.assemble(("No card matches ", "$text-warning"), (repr(name), "bold")))
+            self._status(
+                Content.assemble(("No card matches ", "$text-warning"), (repr(name), "bold"))
+            )
         links.set_links([(Content.styled(title, "bold"), f"card:{title}") for title in titles])
         self._preview(None)
 

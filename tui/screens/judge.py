@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer
 
 from tui import checks
 from tui.widgets.check_panel import CheckPanel
+from tui.widgets.nav_bar import NavBar
 
 
 class JudgeScreen(Screen):
@@ -17,13 +18,27 @@ class JudgeScreen(Screen):
     SUB_TITLE = "Judge"
     AUTO_FOCUS = "CheckPanel Input"
     BINDINGS = [
-        Binding("r", "recheck", "Re-check", id="judge.recheck", tooltip="Check the same file again after editing it."),
-        Binding("ctrl+o", "browse", "Open file", id="judge.open", tooltip="Pick a board-state YAML file to check."),
+        Binding(
+            "r",
+            "recheck",
+            "Re-check",
+            id="judge.recheck",
+            tooltip="Check the same file again after editing it.",
+        ),
+        Binding(
+            "ctrl+o",
+            "browse",
+            "Open file",
+            id="judge.open",
+            tooltip="Pick a board-state YAML file to check.",
+        ),
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield CheckPanel(lambda path: checks.check_board(path), what="board-state", id="judge-panel")
+        yield NavBar("judge")
+        yield CheckPanel(
+            lambda path: checks.check_board(path), what="board-state", id="judge-panel"
+        )
         yield Footer()
 
     def check(self, path: str) -> None:

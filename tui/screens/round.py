@@ -6,16 +6,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Static
+from textual.widgets import Footer, Markdown, Static
 
 from tui.round_chart import phase_name, round_chart
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
+from tui.widgets.nav_bar import NavBar
 from tui.widgets.step_tree import StepTree
 
 LEGEND = Content.assemble(
     (ACTION_WINDOW, "bold $text-warning"),
-    " after a step: once the step resolves, players may play actions and use action",
-    " abilities before the game moves on. No mark: no actions between that step and the next.",
+    " after a step: once it resolves, players may take actions. No mark: no actions",
+    " before the next step. Enter opens a step's rule.",
 )
 
 
@@ -28,7 +29,7 @@ class RoundScreen(Screen):
     def compose(self) -> ComposeResult:
         kb = self.app.library.kb
         chart = round_chart(e for e in kb.entries if e.kind == "step")
-        yield Header()
+        yield NavBar("round")
         yield Static(LEGEND, id="round-legend")
         with Horizontal(id="round-main"):
             yield StepTree(chart, set(kb.by_id), id="round-tree")
@@ -74,5 +75,6 @@ def _window_answer(step) -> Content:
             (f" {step.number} is itself an action window: players may act during it.", "bold"),
         )
     return Content.styled(
-        f"No action window after {step.number}: the game moves straight on to the next step.", "bold"
+        f"No action window after {step.number}: the game moves straight on to the next step.",
+        "bold",
     )

@@ -44,10 +44,14 @@ class CheckPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="path-row"):
-            yield Input(placeholder=f"Path to a {self._what} YAML file; Enter checks it", classes="path")
+            yield Input(
+                placeholder=f"Path to a {self._what} YAML file; Enter checks it", classes="path"
+            )
             yield Button("Browse…", classes="browse", compact=True)
         yield Static(
-            Content.styled(f"Open a {self._what} file to check it. r re-checks it after you edit it.", MUTED),
+            Content.styled(
+                f"Open a {self._what} file to check it. r re-checks it after you edit it.", MUTED
+            ),
             classes="summary",
         )
         yield Static(classes="input-problem")
@@ -96,7 +100,9 @@ class CheckPanel(Vertical):
             outcome = self._checker(path)
             if outcome.report is not None:
                 kb = self.app.library.kb
-                citations = {i: str(kb.get(i).citation) for i in cited_ids(outcome.report) if kb.get(i)}
+                citations = {
+                    i: str(kb.get(i).citation) for i in cited_ids(outcome.report) if kb.get(i)
+                }
                 outcome = Outcome(path, report=outcome.report, citations=citations)
         except Exception as exc:  # a bug in the judge must not take the app down
             outcome = Outcome(path, failure=f"The judge failed on this file: {exc!r}")
@@ -111,7 +117,11 @@ class CheckPanel(Vertical):
         report_view = self.query_one(ReportView)
         problem_box.display = outcome.problem is not None
         if outcome.problem is not None:
-            self._summary(Content.styled(f"{Path(outcome.path).name} cannot be judged as written:", "bold $text-error"))
+            self._summary(
+                Content.styled(
+                    f"{Path(outcome.path).name} cannot be judged as written:", "bold $text-error"
+                )
+            )
             problem_box.update(_problem(outcome.problem))
             report_view.set_links([])
         elif outcome.failure is not None:
@@ -128,7 +138,9 @@ class CheckPanel(Vertical):
 def _verdict(outcome: Outcome) -> Content:
     report = outcome.report
     findings = list(getattr(report, "findings", ()))
-    counts = {s: sum(1 for f in findings if f.severity == s) for s in ("violation", "warning", "info")}
+    counts = {
+        s: sum(1 for f in findings if f.severity == s) for s in ("violation", "warning", "info")
+    }
     game = str(getattr(report, "game", "") or "").upper()
     head = (
         ("✓ Legal", "bold $text-success")
@@ -160,6 +172,10 @@ def _problem(problem: InputProblem) -> Content:
     if text is not None:
         lines.append(Content.assemble((f"{problem.line:>4} │ ", MUTED), text))
         if problem.column:
-            lines.append(Content.assemble(("     │ ", MUTED), (" " * (problem.column - 1) + "^", "bold $text-error")))
+            lines.append(
+                Content.assemble(
+                    ("     │ ", MUTED), (" " * (problem.column - 1) + "^", "bold $text-error")
+                )
+            )
     lines.append(Content.styled(problem.text, MUTED))
     return Content("\n").join(lines)

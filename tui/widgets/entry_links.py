@@ -24,7 +24,10 @@ class EntryLinks(LinkList):
         section("See also", data.get("see_also", []))
         if entry.cards:
             rows.append(heading("Cards"))
-            rows.extend((Content.assemble(("card  ", MUTED), (card, "bold")), f"card:{card}") for card in entry.cards)
+            rows.extend(
+                (Content.assemble(("card  ", MUTED), (card, "bold")), f"card:{card}")
+                for card in entry.cards
+            )
             rows.append(SEPARATOR)
         section("Rulings and errata for its cards", data.get("related", []))
         section("Linked from", data.get("linked_from", []))

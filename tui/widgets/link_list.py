@@ -71,7 +71,9 @@ class LinkList(OptionList):
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        href = self._targets[event.option_index] if event.option_index < len(self._targets) else None
+        href = (
+            self._targets[event.option_index] if event.option_index < len(self._targets) else None
+        )
         if href:
             self.post_message(OpenLink(href))
 

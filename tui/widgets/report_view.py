@@ -30,7 +30,9 @@ class ReportView(LinkList):
                 continue
             rows.append((Content.styled(f"{title} ({len(group)})", f"{style} underline"), None))
             for finding in group:
-                rows.extend(_item(mark, style, finding.message, _where(finding), finding.cites, citations))
+                rows.extend(
+                    _item(mark, style, finding.message, _where(finding), finding.cites, citations)
+                )
             rows.append(SEPARATOR)
         if not any(f.severity == "violation" for f in findings):
             rows.append((Content.styled("✓ No rule is broken.", "bold $text-success"), None))
@@ -51,7 +53,9 @@ def _where(finding) -> str:
     return " · ".join(part for part in (finding.rule, finding.path) if part)
 
 
-def _item(mark: str, style: str, message: str, where: str, cites, citations: dict[str, str]) -> list[Row]:
+def _item(
+    mark: str, style: str, message: str, where: str, cites, citations: dict[str, str]
+) -> list[Row]:
     cites = list(cites or ())
     lines = [Content.assemble((f"{mark} ", style), (message, "bold"))]
     if where:
@@ -65,7 +69,9 @@ def _item(mark: str, style: str, message: str, where: str, cites, citations: dic
 def _citation(entry_id: str, citations: dict[str, str]) -> Row:
     known = entry_id in citations
     text = citations.get(entry_id, f"{entry_id} (not in the knowledge base)")
-    return Content.assemble(("    ↳ ", MUTED), (text, "underline" if known else MUTED)), entry_id if known else None
+    return Content.assemble(
+        ("    ↳ ", MUTED), (text, "underline" if known else MUTED)
+    ), entry_id if known else None
 
 
 def _event(event, citations: dict[str, str]) -> list[Row]:
@@ -77,5 +83,6 @@ def _by_player(events: Iterable) -> dict[str, list]:
     groups: dict[str, list] = {}
     for event in events:
         data = getattr(event, "data", None) or {}
-        groups.setdefault(str(data.get("player", "every player")), []).append(event)
+        player = data.get("player") if isinstance(data, dict) else None
+        groups.setdefault(str(player) if player else "the whole group", []).append(event)
     return groups

@@ -22,7 +22,9 @@ class StepTree(Tree[str]):
             super().__init__()
             self.entry_id = entry_id
 
-    def __init__(self, chart: list[ChartPhase], known_ids: set[str], *, id: str | None = None) -> None:
+    def __init__(
+        self, chart: list[ChartPhase], known_ids: set[str], *, id: str | None = None
+    ) -> None:
         super().__init__("Round", id=id)
         self.show_root = False
         self.auto_expand = False

@@ -1,0 +1,125 @@
+"""`make bench`: the numbers the issues set targets for, measured in one run.
+
+Prints, for each: the measurement, its target, and whether it holds. Wall-clock ratios
+compare against floors measured in the same run (importing whoosh, importing yaml), so
+a slow or busy machine moves both sides together.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).parent))
+DEV_QUESTIONS = REPO.parent / "shared" / "eval" / "dev-questions.jsonl"
+OWN_QUESTIONS = Path(__file__).parent / "questions.txt"
+RUNS = 15
+
+
+def wall(command: list[str], env: dict, runs: int = RUNS) -> float:
+    """Median wall time of a command, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            command,
+            env=env,
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def report(name: str, value: str, target: str, holds: bool) -> None:
+    print(f"{name:42s} {value:>22s}   target {target:<12s} {'ok' if holds else 'MISSED'}")
+
+
+def questions() -> list[str]:
+    if DEV_QUESTIONS.is_file():
+        return [
+            json.loads(line)["q"] for line in DEV_QUESTIONS.read_text().splitlines() if line.strip()
+        ]
+    return [line for line in OWN_QUESTIONS.read_text().splitlines() if line.strip()]
+
+
+def main() -> None:
+    cache = Path(tempfile.mkdtemp(prefix="loremaster-bench-"))
+    env = {**os.environ, "LOREMASTER_CACHE_DIR": str(cache)}
+    os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
+    py = sys.executable
+    try:
+        # (c) index build from an empty cache (includes compiling the knowledge base)
+        start = time.perf_counter()
+        subprocess.run(
+            [py, "-m", "judge", "index"], env=env, cwd=REPO, check=True, stdout=subprocess.DEVNULL
+        )
+        build = time.perf_counter() - start
+        report("index build from empty cache", f"{build:.2f} s", "< 3 s", build < 3)
+
+        # (a) in-process query latency
+        from judge.search.engine import Searcher
+
+        searcher = Searcher()
+        asked = questions()
+        for q in asked:
+            searcher.ask(q)
+        took = sorted(searcher.ask(q)[2] for q in asked)
+        p50, p95 = took[len(took) // 2], took[int(len(took) * 0.95)]
+        report(
+            f"query latency p50 / p95 ({len(took)} questions)",
+            f"{p50:.2f} / {p95:.2f} ms",
+            "p95 < 10 ms",
+            p95 < 10,
+        )
+
+        # (b) cold `ask` against the whoosh import floor
+        floor = wall([py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"], env)
+        ask = wall([py, "-m", "judge", "ask", "can my guy defend for my buddy?", "--json"], env)
+        report(
+            "cold ask / whoosh import",
+            f"{ask * 1000:.0f} / {floor * 1000:.0f} ms = {ask / floor:.2f}x",
+            "<= 1.5x",
+            ask / floor <= 1.5,
+        )
+
+        # (d) check of a 4-player, 40-card board against the yaml import floor
+        from big_board import big_board
+
+        board = cache / "big-board.yaml"
+        board.write_text(big_board())
+        subprocess.run(
+            [py, "-m", "judge", "check", str(board), "--json"],
+            env=env,
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+        )
+        yaml_floor = wall([py, "-c", "import yaml"], env)
+        check = wall([py, "-m", "judge", "check", str(board), "--json"], env)
+        report(
+            "check 4 players, 40 cards / yaml import",
+            f"{check * 1000:.0f} / {yaml_floor * 1000:.0f} ms = {check / yaml_floor:.2f}x",
+            "<= 3x",
+            check / yaml_floor <= 3,
+        )
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+    tui_bench = Path(__file__).parent / "tui_startup.py"
+    if tui_bench.is_file():
+        subprocess.run([py, str(tui_bench)], cwd=REPO, check=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Ask: answers appear as you type, open with Enter, and links lead on and back."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, option_texts, screen_text, settle
+
+
+async def test_typing_a_question_shows_cited_answers_with_the_words_lit(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"sentinel defend twice")
+        await settle(pilot)
+        results = app.screen.query_one("#results")
+        assert results.links[:2] and {"rr/sentinel", "kw/sentinel"} & set(results.links[:3])
+        first = results.get_option_at_index(0).prompt
+        assert 'Rules Reference, "Sentinel", p. 15' in str(first)
+        assert any("bold" in str(span.style) for span in first.spans[1:])  # highlighted words
+        assert "answers" in screen_text(app)
+
+
+async def test_enter_opens_the_top_answer_and_a_link_leads_on_and_back(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"sentinel defend twice")
+        await settle(pilot)
+        top = app.screen.query_one("#results").links[0]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.current_mode == "entry"
+        viewer = app.screen
+        assert viewer.entry_id == top
+        assert "Cited as:" in screen_text(app)
+        links = viewer.query_one("#entry-links")
+        assert links.has_focus
+        target = links.current
+        await pilot.press("enter")  # follow the highlighted link
+        await settle(pilot)
+        assert viewer.entry_id == target != top
+        await pilot.press("b")
+        assert viewer.entry_id == top
+        await pilot.press("f")
+        assert viewer.entry_id == target
+        await pilot.press("alt+left", "alt+left")  # back past the first entry: to Ask
+        await settle(pilot)
+        assert app.current_mode == "ask"
+
+
+async def test_enter_before_the_answer_arrives_opens_it_when_it_does(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.screen.ask("engagement check")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.current_mode == "entry"
+        assert app.screen.entry_id is not None
+
+
+async def test_down_moves_from_the_question_to_the_answers(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"staging")
+        await settle(pilot)
+        await pilot.press("down")
+        assert app.screen.query_one("#results").has_focus
+
+
+async def test_clearing_the_question_clears_the_answers(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"staging")
+        await settle(pilot)
+        await pilot.press(*["backspace"] * len("staging"))
+        await settle(pilot)
+        assert option_texts(app.screen.query_one("#results")) == []
+
+
+async def test_a_question_with_no_answer_says_so(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"zzqx")
+        await settle(pilot)
+        assert "Nothing found" in screen_text(app)
+
+
+async def test_slash_focuses_the_question_from_another_screen(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert app.current_mode == "round"
+        await pilot.press("slash")
+        assert app.current_mode == "ask"
+        assert app.screen.query_one("#question").has_focus
+
+
+async def test_typing_q_in_the_question_box_types_q(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q", "u", "e", "s", "t")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen.query_one("#question").value == "quest"
+
+
+async def test_q_quits_when_no_box_has_focus(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running

@@ -1,0 +1,36 @@
+"""The top line: the app's name and every screen with its key; the current one lit."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from tui.screens import SCREENS
+
+
+class NavBar(Widget):
+    """Click a screen's name, or press its key, to go there."""
+
+    DEFAULT_CSS = """
+    NavBar {
+        height: 1;
+        background: $panel;
+        color: $foreground;
+    }
+    """
+
+    def __init__(self, current: str) -> None:
+        super().__init__()
+        self.current = current
+
+    def render(self) -> Content:
+        parts: list[Content] = [Content.styled(" Loremaster ", "bold $text-accent")]
+        for screen in SCREENS:
+            # Our own constant names, so markup is safe here: it carries the click action.
+            item = Content.from_markup(
+                f"[@click=app.go('{screen.mode}')] {screen.key.upper()} {screen.name} [/]"
+            )
+            if screen.mode == self.current:
+                item = item.stylize("bold reverse")
+            parts += [Content(" "), item]
+        return Content.assemble(*parts)
