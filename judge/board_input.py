@@ -30,25 +30,17 @@ TOP = (
     "victory_points",
 )
 PLAYER = ("name", "threat", "eliminated", "threat_raise_extra", "heroes", "allies", "engaged")
-CHARACTER = (
-    "title",
-    "unique",
+# whole-number stats per card type; the first of CHARACTER_NUMBERS is for heroes only
+CHARACTER_NUMBERS = (
     "threat_cost",
     "willpower",
     "attack",
     "defense",
     "hit_points",
     "damage",
-    "exhausted",
-    "committed",
     "resources",
-    "keywords",
-    "attachments",
 )
-ATTACHMENT = ("title", "unique", "restricted", "exhausted")
-ENEMY = (
-    "title",
-    "unique",
+ENEMY_NUMBERS = (
     "engagement_cost",
     "threat",
     "attack",
@@ -56,11 +48,27 @@ ENEMY = (
     "hit_points",
     "damage",
     "shadow_cards",
-    "keywords",
 )
-LOCATION = ("title", "unique", "threat", "quest_points", "progress")
+LOCATION_NUMBERS = ("threat", "quest_points", "progress")
+CHARACTER = (
+    "title",
+    "unique",
+    *CHARACTER_NUMBERS,
+    "exhausted",
+    "committed",
+    "keywords",
+    "attachments",
+)
+ATTACHMENT = ("title", "unique", "restricted", "exhausted")
+ENEMY = ("title", "unique", *ENEMY_NUMBERS, "keywords")
+LOCATION = ("title", "unique", *LOCATION_NUMBERS)
 STAGING = ("type", *dict.fromkeys(ENEMY + LOCATION))
 QUEST = ("title", "stage", "quest_points", "progress", "final")
+
+
+def _numbers(f: Fields, names: tuple[str, ...]) -> dict[str, int]:
+    """Every whole-number stat a card type has (absent ones are 0)."""
+    return {name: f.integer(name) for name in names}
 
 
 def _keywords(f: Fields) -> tuple[str, ...]:
@@ -88,15 +96,9 @@ def _character(doc: Document, path: tuple, is_hero: bool) -> Character:
         path=dotted(path),
         is_hero=is_hero,
         unique=f.flag("unique", is_hero),
-        threat_cost=f.integer("threat_cost") if is_hero else 0,
-        willpower=f.integer("willpower"),
-        attack=f.integer("attack"),
-        defense=f.integer("defense"),
-        hit_points=f.integer("hit_points"),
-        damage=f.integer("damage"),
+        **_numbers(f, CHARACTER_NUMBERS if is_hero else CHARACTER_NUMBERS[1:]),
         exhausted=f.flag("exhausted"),
         committed=f.flag("committed"),
-        resources=f.integer("resources"),
         keywords=_keywords(f),
         attachments=tuple(_attachment(doc, p) for p in f.items("attachments")),
     )
@@ -110,13 +112,7 @@ def _enemy(doc: Document, path: tuple, f: Fields | None = None) -> Enemy:
         title=f.text("title", required=True),
         path=dotted(path),
         unique=f.flag("unique"),
-        engagement_cost=f.integer("engagement_cost"),
-        threat=f.integer("threat"),
-        attack=f.integer("attack"),
-        defense=f.integer("defense"),
-        hit_points=f.integer("hit_points"),
-        damage=f.integer("damage"),
-        shadow_cards=f.integer("shadow_cards"),
+        **_numbers(f, ENEMY_NUMBERS),
         keywords=_keywords(f),
     )
     f.done()
@@ -129,9 +125,7 @@ def _location(doc: Document, path: tuple, f: Fields | None = None) -> Location:
         title=f.text("title", required=True),
         path=dotted(path),
         unique=f.flag("unique"),
-        threat=f.integer("threat"),
-        quest_points=f.integer("quest_points"),
-        progress=f.integer("progress"),
+        **_numbers(f, LOCATION_NUMBERS),
     )
     f.done()
     return card

@@ -133,6 +133,9 @@ def load(root: Path | None = None) -> KnowledgeBase:
         payload = json.dumps([e.to_dict() for e in entries], ensure_ascii=False)
         with suppress(OSError):  # a read-only cache only costs speed
             write_atomic(compiled, payload.encode("utf-8"))
+            for old in compiled.parent.glob("kb-*.json"):
+                if old != compiled:
+                    old.unlink(missing_ok=True)
     kb = KnowledgeBase(entries, kb_hash)
     _loaded[root] = kb
     return kb

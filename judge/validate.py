@@ -20,18 +20,9 @@ from judge.kb_files import (
     kb_files,
     read_entry_file,
 )
+from judge.model.rounds import PHASES_BY_DIGIT
 
-PHASES = (
-    "round",
-    "setup",
-    "resource",
-    "planning",
-    "quest",
-    "travel",
-    "encounter",
-    "combat",
-    "refresh",
-)
+PHASES = ("setup", *PHASES_BY_DIGIT)
 _SLUG_SEGMENT = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")  # Appendix I prints 6.4a and 6.4b
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PHASES = ("setup", "resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+from judge.model.rounds import PHASES_BY_DIGIT
+
+#: the board's `phase` values: setup, then the seven phases of a round
+PHASES = ("setup", *PHASES_BY_DIGIT[1:])
 
 
 @dataclass(frozen=True, slots=True)

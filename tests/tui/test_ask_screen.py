@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, option_texts, screen_text, settle
 
+from tui.widgets.labels import HIGHLIGHT
+
 
 async def test_typing_a_question_shows_cited_answers_with_the_words_lit(app):
     async with app.run_test(size=SIZE) as pilot:
@@ -13,7 +15,7 @@ async def test_typing_a_question_shows_cited_answers_with_the_words_lit(app):
         assert results.links[:2] and {"rr/sentinel", "kw/sentinel"} & set(results.links[:3])
         first = results.get_option_at_index(0).prompt
         assert 'Rules Reference, "Sentinel", p. 15' in str(first)
-        assert any("bold" in str(span.style) for span in first.spans[1:])  # highlighted words
+        assert any(span.style == HIGHLIGHT for span in first.spans)  # the question's words lit
         assert "answers" in screen_text(app)
 
 
