@@ -20,6 +20,9 @@ PHRASE_WEIGHT = 1.5
 CARD_WEIGHT = 8.0
 NUMBER_WEIGHT = 25.0
 CANDIDATES = 60
+#: query-time weight per field on top of the index-time boosts: aliases are the phrasings
+#: players use, curated per entry, so a match there counts double
+FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "summary": 1.0, "body": 1.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +115,13 @@ class Searcher:
         from judge.search.text import pairs, stem
 
         clauses = []
-        fields = ("title", "aliases", "summary", "body")
         for words, weight in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
             for word in dict.fromkeys(words):
                 term = stem(word)
                 if term:
-                    clauses.extend(q.Term(f, term, boost=weight) for f in fields)
+                    clauses.extend(
+                        q.Term(f, term, boost=weight * w) for f, w in FIELD_WEIGHTS.items()
+                    )
         for pair in dict.fromkeys(pairs([stem(w) for w in meaning.content])):
             clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
         for number in meaning.numbers:
