@@ -18,8 +18,9 @@ from judge.search.understand import Understanding, understand
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
 CARD_WEIGHT = 8.0
-NUMBER_WEIGHT = 25.0
+NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
+TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
 #: query-time weight per field on top of the index-time boosts: aliases are the phrasings
 #: players use, curated per entry, so a match there counts double
 FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "summary": 1.0, "body": 1.0}
@@ -75,7 +76,8 @@ class Searcher:
         self._kinds = self._searcher.reader().column_reader("kind")
         meta = json.loads((self.info.path / "meta.json").read_text(encoding="utf-8"))
         self.card_titles: dict[str, str] = meta["cards"]
-        self.card_words: dict[str, str] = meta.get("card_words", {})
+        self.card_words: dict[str, str] = meta["card_words"]
+        self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
 
     def close(self) -> None:
         self._searcher.close()
@@ -85,6 +87,7 @@ class Searcher:
     ) -> tuple[Understanding, list[Hit], float]:
         """The best `k` entries for a question, and the milliseconds it took."""
         from judge.search.cards import recognise_cards
+        from judge.search.text import stem
 
         started = time.perf_counter()
         meaning = understand(question, game)
@@ -98,16 +101,26 @@ class Searcher:
             results = self._searcher.search(
                 query, limit=None, optimize=False, filter=Term("game", meaning.game)
             )
-            weights = meaning.kind_weights
+            said = " " + " ".join(stem(w) for w in meaning.content) + " "
             ranked = sorted(
                 (
-                    (hit.score * weights.get(self._kinds[hit.docnum], 1.0), hit.docnum)
+                    (self._rerank(hit.docnum, hit.score, meaning, said), hit.docnum)
                     for hit in results[:CANDIDATES]
                 ),
                 key=lambda pair: -pair[0],
             )
             hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
         return meaning, hits, (time.perf_counter() - started) * 1000
+
+    def _rerank(self, docnum: int, score: float, meaning: Understanding, said: str) -> float:
+        """Weight by the question's intent, and favour entries whose whole title it says."""
+        title = self._title_stems[docnum]
+        named = len(title) >= 2 and f" {' '.join(title)} " in said
+        return (
+            score
+            * meaning.kind_weights.get(self._kinds[docnum], 1.0)
+            * (TITLE_PHRASE_BONUS if named else 1.0)
+        )
 
     def _query(self, meaning: Understanding):
         from whoosh import query as q

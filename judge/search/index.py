@@ -16,7 +16,7 @@ from pathlib import Path
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 3  # bump when the schema or analysis changes
+_FORMAT = 4  # bump when the schema or analysis changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,7 @@ def build(kb, target: Path) -> float:
 
     from judge.cache import install_dir_atomic, make_build_dir
     from judge.search.cards import distinctive_words
+    from judge.search.text import analyzer
     from judge.slug import slugify
 
     started = time.perf_counter()
@@ -107,6 +108,8 @@ def build(kb, target: Path) -> float:
             "build_seconds": round(seconds, 3),
             "cards": cards,
             "card_words": distinctive_words(kb),
+            # by document number (one writer, one commit: entries keep their order)
+            "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
         }
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:
