@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
-from dataclasses import dataclass, field
 
 import pytest
 

@@ -10,13 +10,17 @@ import pytest
 SIZE = (100, 30)
 
 
+#: worker groups that run for a widget's whole life (DirectoryTree's load queue)
+LIFELONG = {"_loader"}
+
+
 async def settle(pilot, delay: float = 0.2) -> None:
     """Wait out the debounce, then every worker, then the messages they posted."""
     await pilot.pause(delay)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    for _ in range(2):
+        workers = [w for w in pilot.app.workers if w.group not in LIFELONG]
+        await pilot.app.workers.wait_for_complete(workers)
+        await pilot.pause()
 
 
 def screen_text(app) -> str:

@@ -62,6 +62,13 @@ class LinkList(OptionList):
         """Every href listed, in order."""
         return [href for href in self._targets if href]
 
+    def highlight_link(self, href: str) -> bool:
+        """Move the cursor to a link; False if it is not listed."""
+        if href not in self._targets:
+            return False
+        self.highlighted = self._targets.index(href)
+        return True
+
     @property
     def current(self) -> str | None:
         """The href under the cursor."""
