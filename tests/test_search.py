@@ -158,3 +158,9 @@ def test_ask_json_hit_shape(cli):
 def test_ask_usage_errors_exit_2(cli):
     assert cli("ask").code == 2
     assert cli("ask", "x", "-k", "0").code == 2
+
+
+def test_everyday_words_are_not_mistaken_for_card_names(searcher):
+    """ "during" is close to "Durin" but is a rules word, so no card is recognised."""
+    meaning, _, _ = searcher.ask("can I play an action during staging")
+    assert meaning.cards == ()

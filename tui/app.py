@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
@@ -50,7 +51,7 @@ class LoremasterApp(App[int]):
     """Rules reference and judge for The Lord of the Rings: The Card Game."""
 
     TITLE = "Loremaster"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     SCREENS = {screen.mode: _screen(screen.module, screen.cls) for screen in SCREEN_TABLE}
     MODES = {mode: mode for mode in SCREENS}
     DEFAULT_MODE = "ask"
@@ -80,8 +81,17 @@ class LoremasterApp(App[int]):
             "q",
             "quit",
             "Quit",
+            show=False,
             id="app.quit",
             tooltip="Leave Loremaster (typing q in a box types q).",
+        ),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            id="app.quit_anywhere",
+            tooltip="Leave Loremaster, even while typing in a box.",
         ),
     ]
 
@@ -93,10 +103,9 @@ class LoremasterApp(App[int]):
     def on_ready(self) -> None:
         self.ready_ms = (time.perf_counter() - START) * 1000
         self.log.info(f"Loremaster ready in {self.ready_ms:.0f} ms after tui was imported")
-        self._load_knowledge_base()
-
-    def _load_knowledge_base(self) -> None:
-        """Warm the knowledge base off the event loop, so the first screen switch is instant."""
+        # Only now: threads opening the index and the knowledge base would compete with
+        # the first frame for the interpreter.
+        self.get_screen("ask").open_index()
         self.run_worker(lambda: self.library.kb, thread=True, group="kb", exit_on_error=False)
 
     # -- the link router: every OpenLink from every screen ends here --------------------

@@ -39,6 +39,7 @@ def recognise_cards(
     question_words: tuple[str, ...],
     titles: dict[str, str],
     card_words: dict[str, str],
+    is_common=lambda word: False,
     limit: int = 3,
 ) -> list[str]:
     """Card titles the question names, best match first.
@@ -70,7 +71,7 @@ def recognise_cards(
         if len(word) < 4:
             continue
         match = card_words.get(word)
-        if match is None and len(word) >= 6:
+        if match is None and len(word) >= 6 and not is_common(word):
             best = process.extractOne(word, list(card_words), scorer=fuzz.ratio, score_cutoff=88)
             match = card_words[best[0]] if best else None
         if match:

@@ -91,7 +91,7 @@ class Searcher:
 
         started = time.perf_counter()
         meaning = understand(question, game)
-        cards = recognise_cards(meaning.words, self.card_titles, self.card_words)
+        cards = recognise_cards(meaning.words, self.card_titles, self.card_words, self._is_common)
         meaning = _with_cards(meaning, cards)
         query = self._query(meaning)
         hits: list[Hit] = []
@@ -121,6 +121,12 @@ class Searcher:
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (TITLE_PHRASE_BONUS if named else 1.0)
         )
+
+    def _is_common(self, word: str) -> bool:
+        """An everyday rules word ("during") is never a typo of a card name ("Durin")."""
+        from judge.search.text import stem
+
+        return self._searcher.doc_frequency("body", stem(word)) >= 3
 
     def _query(self, meaning: Understanding):
         from whoosh import query as q

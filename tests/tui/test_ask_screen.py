@@ -21,7 +21,8 @@ async def test_typing_a_question_shows_cited_answers_with_the_words_lit(app):
 
 async def test_enter_opens_the_top_answer_and_a_link_leads_on_and_back(app):
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"sentinel defend twice")
+        await settle(pilot)
+        app.screen.ask("sentinel defend twice")
         await settle(pilot)
         top = app.screen.query_one("#results").links[0]
         await pilot.press("enter")
@@ -104,3 +105,24 @@ async def test_q_quits_when_no_box_has_focus(app):
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_ctrl_q_quits_even_from_the_question_box(app):
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.query_one("#question").has_focus
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_clicking_an_answer_opens_it(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.screen.ask("engagement check")
+        await settle(pilot)
+        app.screen.focus_question()  # the click, not the keyboard, picks the answer
+        first = app.screen.query_one("#results").links[0]
+        await pilot.click("#results", offset=(20, 2))  # on the first answer's citation line
+        await settle(pilot)
+        assert app.current_mode == "entry"
+        assert app.screen.entry_id == first

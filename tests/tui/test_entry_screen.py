@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, screen_text, settle
+from tui_helpers import SIZE, option_texts, screen_text, settle
 
 from tui.history import History
 
@@ -109,3 +109,20 @@ async def test_f3_before_any_entry_explains_how_to_open_one(app):
         await pilot.press("f3")
         await settle(pilot)
         assert "No entry open yet" in screen_text(app)
+
+
+async def test_an_entry_the_rules_model_implements_names_the_functions(app):
+    from judge.model.registry import all_rules
+
+    rules = all_rules()
+    if not rules:
+        import pytest
+
+        pytest.skip("the rules model registers no functions yet")
+    name, cites = next(iter(sorted(rules.items())))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.open_link(cites[0])
+        await settle(pilot)
+        shown = option_texts(app.screen.query_one("#entry-links"))
+        assert "Used by the rules model" in shown and name in shown

@@ -60,3 +60,13 @@ async def test_entering_an_erratum_opens_it_in_the_viewer(app):
         await settle(pilot)
         assert app.current_mode == "entry"
         assert app.screen.entry_id == "errata/beravor"
+
+
+async def test_a_name_like_no_card_says_so_and_offers_guesses(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await settle(pilot)
+        app.screen.look_up("qqqqzzzz")
+        await settle(pilot)
+        assert app.screen.card is None
+        assert "No card matches 'qqqqzzzz'" in screen_text(app)

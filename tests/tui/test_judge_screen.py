@@ -30,9 +30,13 @@ players:
 
 
 async def _check(app, pilot, path) -> None:
+    """Go to the Judge, put the path in its box (typing it would be slow) and press Enter."""
     await pilot.press("f7")
     await settle(pilot)
-    await pilot.press(*str(path), "enter")
+    box = app.screen.query_one("CheckPanel Input")
+    assert box.has_focus
+    box.value = str(path)
+    await pilot.press("enter")
     await settle(pilot)
 
 
@@ -101,7 +105,7 @@ def _fake_outcome(path: str) -> checks.Outcome:
                 "warning",
                 "Aragorn is committed but ready.",
                 "players[0].heroes[0]",
-                ("rr/committing-characters", "no/such-entry"),
+                ("rr/step-3.2", "no/such-entry"),
             ),
             FakeFinding(
                 "threat-penalty",
@@ -174,3 +178,19 @@ async def test_the_file_picker_opens_and_cancels_and_a_typed_path_is_checked(
         assert type(app.screen).__name__ == "JudgeScreen"
         assert app.screen.query_one("CheckPanel").path == "mine.yaml"
         assert "Violations (1)" in screen_text(app)
+
+
+async def test_a_path_starting_with_a_tilde_is_expanded_for_the_judge(app, monkeypatch):
+    import os
+
+    seen = []
+
+    def fake(path: str) -> checks.Outcome:
+        seen.append(path)
+        return checks.Outcome(path, report=FakeReport())
+
+    monkeypatch.setattr(checks, "check_board", fake)
+    async with app.run_test(size=SIZE) as pilot:
+        await _check(app, pilot, "~/board.yaml")
+        assert seen == [os.path.expanduser("~/board.yaml")]
+        assert "✓ Legal" in screen_text(app)

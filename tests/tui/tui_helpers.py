@@ -19,7 +19,8 @@ async def settle(pilot, delay: float = 0.2) -> None:
     await pilot.pause(delay)
     for _ in range(2):
         workers = [w for w in pilot.app.workers if w.group not in LIFELONG]
-        await pilot.app.workers.wait_for_complete(workers)
+        if workers:  # an empty list would mean "all of them"
+            await pilot.app.workers.wait_for_complete(workers)
         await pilot.pause()
 
 

@@ -66,11 +66,10 @@ class AskScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._timer: Timer | None = None
-        self._last_search = 0.0
+        self._last_key = 0.0
         self._asked = ""  # the question whose answers are (or will be) shown
         self._shown = ""  # the question whose answers are shown
         self._open_when_answered = False
-        self._index_ready = False
 
     def compose(self) -> ComposeResult:
         yield NavBar("ask")
@@ -78,9 +77,6 @@ class AskScreen(Screen):
         yield Static(Content.styled("Opening the search index…", MUTED), id="ask-status")
         yield SearchResults(id="results")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self._open_index()
 
     @property
     def question(self) -> str:
@@ -96,7 +92,8 @@ class AskScreen(Screen):
         box.cursor_position = len(question)
 
     @work(thread=True, group="index", exit_on_error=False)
-    def _open_index(self) -> None:
+    def open_index(self) -> None:
+        """Open the index in a thread (the app calls this once its first frame is up)."""
         try:
             self.app.library.open_index()
         except Exception as exc:  # a broken cache or KB must not take the app down
@@ -105,7 +102,6 @@ class AskScreen(Screen):
             self.post_message(self.IndexOpened())
 
     def on_ask_screen_index_opened(self, message: IndexOpened) -> None:
-        self._index_ready = message.error is None
         if message.error:
             self._status(Content.styled(message.error, "$text-error"))
         elif not self._asked:
@@ -117,9 +113,11 @@ class AskScreen(Screen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if time.monotonic() - self._last_search >= DEBOUNCE:
+        now = time.monotonic()
+        paused, self._last_key = now - self._last_key >= DEBOUNCE, now
+        if paused:
             self._start(question)  # the first key after a pause is answered at once
-        else:
+        else:  # a burst of keys is answered once, DEBOUNCE after its last key
             self._timer = self.set_timer(DEBOUNCE, lambda: self._start(question))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -137,7 +135,6 @@ class AskScreen(Screen):
 
     def _start(self, question: str) -> None:
         self._timer = None
-        self._last_search = time.monotonic()
         self._asked = question
         if not question:
             self._shown = ""

@@ -72,6 +72,8 @@ class CampaignScreen(Screen):
         self.query_one("#campaign-outline", LinkList).set_links(rows)
 
     def on_link_list_link_highlighted(self, message: LinkList.LinkHighlighted) -> None:
+        if message.link_list.id != "campaign-outline":
+            return  # the log's report lists citations too; only the outline previews
         entry = self.app.library.kb.get(message.href) if message.href else None
         if entry is None:
             return
@@ -86,21 +88,18 @@ class CampaignScreen(Screen):
         self.query_one("#campaign-markdown", Markdown).update(entry.body)
 
     def check(self, path: str) -> None:
+        """Check a campaign log (shown in the log tab)."""
         self.action_show_tab("log")
         self.query_one(CheckPanel).check(path)
 
     def action_show_tab(self, tab: str) -> None:
+        # Focus follows: a focused widget in the hidden tab would bring its tab back.
         self.query_one(TabbedContent).active = tab
+        target = "CheckPanel Input" if tab == "log" else "#campaign-outline"
+        self.query_one(target).focus()
 
     def action_switch_tab(self) -> None:
-        tabs = self.query_one(TabbedContent)
-        tabs.active = "log" if tabs.active == "rules" else "rules"
-        target = (
-            self.query_one(CheckPanel).query_one("Input")
-            if tabs.active == "log"
-            else self.query_one("#campaign-outline")
-        )
-        target.focus()
+        self.action_show_tab("log" if self.query_one(TabbedContent).active == "rules" else "rules")
 
     def action_recheck(self) -> None:
         if not self.query_one(CheckPanel).recheck():

@@ -90,7 +90,7 @@ class ErrataScreen(Screen):
         match = find_card(name, kb.card_titles)
         if match.title is None:
             self.card = None
-            self._show_candidates(name, [title for title, _ in match.candidates])
+            self._show_candidates(name, match.candidates)
             return
         self.card = match.title
         entries = kb.entries_for_card(match.title)
@@ -117,21 +117,25 @@ class ErrataScreen(Screen):
         links.set_links(rows)
         self._preview(links.current)
 
-    def _show_candidates(self, name: str, titles: list[str]) -> None:
+    def _show_candidates(self, name: str, candidates: tuple[tuple[str, float], ...]) -> None:
+        """Close matches to pick from, or, when nothing is close, the nearest guesses."""
+        from judge.cards import CLOSE
+
         links = self.query_one("#errata-list", LinkList)
-        if titles:
-            self._status(
-                Content.assemble(
-                    ("Several cards could be meant by ", "$text-warning"),
-                    (repr(name), "bold"),
-                    (": pick one.", "$text-warning"),
-                )
-            )
+        if candidates and candidates[0][1] >= CLOSE:
+            words = ("Several cards could be meant by ", ": pick one.")
+        elif candidates:
+            words = ("No card matches ", ". Did you mean one of these?")
         else:
-            self._status(
-                Content.assemble(("No card matches ", "$text-warning"), (repr(name), "bold"))
+            words = ("No card matches ", ".")
+        self._status(
+            Content.assemble(
+                (words[0], "$text-warning"), (repr(name), "bold"), (words[1], "$text-warning")
             )
-        links.set_links([(Content.styled(title, "bold"), f"card:{title}") for title in titles])
+        )
+        links.set_links(
+            [(Content.styled(title, "bold"), f"card:{title}") for title, _ in candidates]
+        )
         self._preview(None)
 
     def on_link_list_link_highlighted(self, message: LinkList.LinkHighlighted) -> None:

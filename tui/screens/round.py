@@ -28,7 +28,7 @@ class RoundScreen(Screen):
 
     def compose(self) -> ComposeResult:
         kb = self.app.library.kb
-        chart = round_chart(e for e in kb.entries if e.kind == "step")
+        chart = round_chart(kb)
         yield NavBar("round")
         yield Static(LEGEND, id="round-legend")
         with Horizontal(id="round-main"):

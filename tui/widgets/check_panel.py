@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from textual import work
@@ -97,29 +98,32 @@ class CheckPanel(Vertical):
     @work(exclusive=True, thread=True, group="check", exit_on_error=False)
     def _run(self, path: str) -> None:
         try:
-            outcome = self._checker(path)
+            outcome = replace(self._checker(str(Path(path).expanduser())), path=path)
             if outcome.report is not None:
                 kb = self.app.library.kb
                 citations = {
                     i: str(kb.get(i).citation) for i in cited_ids(outcome.report) if kb.get(i)
                 }
-                outcome = Outcome(path, report=outcome.report, citations=citations)
+                outcome = replace(outcome, citations=citations)
         except Exception as exc:  # a bug in the judge must not take the app down
             outcome = Outcome(path, failure=f"The judge failed on this file: {exc!r}")
         self.post_message(self.Checked(outcome))
 
     def on_check_panel_checked(self, message: Checked) -> None:
         message.stop()
-        outcome = self.outcome = message.outcome
+        outcome = message.outcome
         if outcome.path != self.path:
-            return
+            return  # an older check finished after a newer one was asked for
+        self.outcome = outcome
         problem_box = self.query_one(".input-problem", Static)
         report_view = self.query_one(ReportView)
         problem_box.display = outcome.problem is not None
         if outcome.problem is not None:
+            name = Path(outcome.path).name
             self._summary(
                 Content.styled(
-                    f"{Path(outcome.path).name} cannot be judged as written:", "bold $text-error"
+                    f"✗ {name} cannot be judged: fix the file, then re-check (r)",
+                    "bold $text-error",
                 )
             )
             problem_box.update(_problem(outcome.problem))
@@ -159,23 +163,17 @@ def _verdict(outcome: Outcome) -> Content:
 
 
 def _problem(problem: InputProblem) -> Content:
-    where = [("File ", MUTED), (problem.file, "bold")]
+    """The judge's own one-line error, then where it points and the line it points at."""
+    where: list[tuple[str, str]] = [("file ", MUTED), (problem.file, "bold")]
     if problem.line:
-        where += [(", line ", MUTED), (str(problem.line), "bold")]
+        where += [(" · line ", MUTED), (str(problem.line), "bold")]
     if problem.column:
-        where += [(", column ", MUTED), (str(problem.column), "bold")]
-    lines = [
-        Content.assemble(*where),
-        Content.styled(problem.message, "bold $text-error"),
-    ]
+        where += [(" · column ", MUTED), (str(problem.column), "bold")]
+    lines = [Content.styled(problem.text, "bold $text-error"), Content.assemble(*where)]
     text = source_line(problem)
     if text is not None:
         lines.append(Content.assemble((f"{problem.line:>4} │ ", MUTED), text))
         if problem.column:
-            lines.append(
-                Content.assemble(
-                    ("     │ ", MUTED), (" " * (problem.column - 1) + "^", "bold $text-error")
-                )
-            )
-    lines.append(Content.styled(problem.text, MUTED))
+            caret = " " * (problem.column - 1) + "^"
+            lines.append(Content.assemble(("     │ ", MUTED), (caret, "bold $text-error")))
     return Content("\n").join(lines)

@@ -45,16 +45,16 @@ class StepTree(Tree[str]):
                 self._add_step(node, step)
         self.move_cursor(self.root.children[0] if self.root.children else None)
 
-    def _add_step(self, parent: TreeNode[str], step: ChartStep) -> None:
-        entry = step.entry
-        label = step_label(entry.number, entry.title, entry.action_window)
-        if step.children:
-            node = parent.add(label, data=entry.id, expand=True)
-            for child in step.children:
+    def _add_step(self, parent: TreeNode[str], chart_step: ChartStep) -> None:
+        step = chart_step.step
+        label = step_label(step.number, step.title, step.action_window)
+        if chart_step.children:
+            node = parent.add(label, data=step.entry_id, expand=True)
+            for child in chart_step.children:
                 self._add_step(node, child)
         else:
-            node = parent.add_leaf(label, data=entry.id)
-        self.step_nodes[entry.id] = node
+            node = parent.add_leaf(label, data=step.entry_id)
+        self.step_nodes[step.entry_id] = node
 
     def show_step(self, entry_id: str) -> None:
         """Move the cursor to a step."""
