@@ -6,13 +6,11 @@ This is the only place that parses the Markdown files; everything downstream wor
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from judge.entries import Citation, Entry
-from judge.paths import KB_FOLDERS
 
 FIELDS = (
     "id",
@@ -58,22 +56,6 @@ class EntryFile:
     def where(self, key: str | None = None) -> str:
         """`path:line` of a field (or of the front matter's first line)."""
         return f"{self.rel}:{self.key_lines.get(key, 1) if key else 1}"
-
-
-def kb_files(root: Path) -> list[Path]:
-    """Every entry file, in a stable order."""
-    return sorted(p for folder in KB_FOLDERS for p in (root / folder).rglob("*.md"))
-
-
-def content_hash(root: Path) -> str:
-    """A hash of every entry file's path and bytes: the key of every cache."""
-    digest = hashlib.sha256()
-    for path in kb_files(root):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()[:16]
 
 
 def read_entry_file(path: Path, root: Path) -> EntryFile:

@@ -14,7 +14,8 @@ from functools import cached_property
 from pathlib import Path
 
 from judge.entries import Entry
-from judge.kb_files import KnowledgeBaseError, content_hash, kb_files, read_entry_file, to_entry
+from judge.kb_files import KnowledgeBaseError, read_entry_file, to_entry
+from judge.kb_hash import content_hash, kb_files
 from judge.paths import cache_dir, kb_root
 
 _FORMAT = 1

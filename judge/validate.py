@@ -17,9 +17,9 @@ from judge.kb_files import (
     REQUIRED,
     EntryFile,
     KnowledgeBaseError,
-    kb_files,
     read_entry_file,
 )
+from judge.kb_hash import kb_files
 from judge.model.rounds import PHASES_BY_DIGIT
 
 PHASES = ("setup", *PHASES_BY_DIGIT)

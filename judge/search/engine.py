@@ -9,9 +9,8 @@ The ranking is BM25F over the schema's weighted fields, plus:
 
 from __future__ import annotations
 
-import json
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.search.understand import Understanding, understand
 
@@ -26,8 +25,9 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "summary": 1.0, "body": 1.0}
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
+    """One answer: an entry with its citation and the snippet that matched (immutable)."""
+
     id: str
     kind: str
     game: str
@@ -74,9 +74,10 @@ class Searcher:
         self._ix = index.open_dir(str(self.info.path))
         self._searcher = self._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
         self._kinds = self._searcher.reader().column_reader("kind")
-        meta = json.loads((self.info.path / "meta.json").read_text(encoding="utf-8"))
-        self.card_titles: dict[str, str] = meta["cards"]
-        self.card_words: dict[str, str] = meta["card_words"]
+        meta = self.info.meta
+        from judge.search.cards import CardRecogniser
+
+        self._cards = CardRecogniser(meta["cards"], meta["card_words"])
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
 
     def close(self) -> None:
@@ -86,12 +87,11 @@ class Searcher:
         self, question: str, k: int = 5, game: str = "auto"
     ) -> tuple[Understanding, list[Hit], float]:
         """The best `k` entries for a question, and the milliseconds it took."""
-        from judge.search.cards import recognise_cards
         from judge.search.text import stem
 
         started = time.perf_counter()
         meaning = understand(question, game)
-        cards = recognise_cards(meaning.words, self.card_titles, self.card_words, self._is_common)
+        cards = self._cards.recognise(meaning.words, self._is_common)
         meaning = _with_cards(meaning, cards)
         query = self._query(meaning)
         hits: list[Hit] = []
@@ -176,12 +176,10 @@ class Searcher:
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
     """Card-specific entries gain weight when a card is named, and lose some when none is."""
-    from dataclasses import replace
-
     from judge.search.understand import RULES_QUESTION_WEIGHTS
 
     weights = dict(meaning.kind_weights)
     if not cards:
         for kind, factor in RULES_QUESTION_WEIGHTS.items():
             weights[kind] = weights.get(kind, 1.0) * factor
-    return replace(meaning, cards=tuple(cards), kind_weights=weights)
+    return meaning._replace(cards=tuple(cards), kind_weights=weights)

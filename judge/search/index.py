@@ -11,20 +11,20 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
 _FORMAT = 4  # bump when the schema or analysis changes
 
 
-@dataclass(frozen=True, slots=True)
-class IndexInfo:
+class IndexInfo(NamedTuple):
     path: Path
     entries: int
     build_seconds: float
     built_now: bool
+    meta: dict
 
 
 def schema():
@@ -121,7 +121,7 @@ def build(kb, target: Path) -> float:
 
 def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
     """The current index, building it first when the knowledge base has changed."""
-    from judge.kb_files import content_hash
+    from judge.kb_hash import content_hash
 
     root = root or kb_root()
     target = index_path(content_hash(root))
@@ -135,7 +135,7 @@ def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
         built_now = True
         _remove_stale(target)
     meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))
-    return IndexInfo(target, meta["entries"], meta["build_seconds"], built_now)
+    return IndexInfo(target, meta["entries"], meta["build_seconds"], built_now, meta)
 
 
 def _remove_stale(current: Path) -> None:

@@ -7,8 +7,8 @@ so `AND (`, `title:x`, `*` or quotes are just words.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
@@ -21,16 +21,15 @@ _TCG_WORDS = frozenset(
 _TCG_PHRASES = (("trading", "card", "game"), ("free", "peoples"))
 
 
-@dataclass(frozen=True, slots=True)
-class Understanding:
+class Understanding(NamedTuple):
     """The parts of a question the ranking uses."""
 
     words: tuple[str, ...]
     content: tuple[str, ...]
     expansions: tuple[str, ...]
     numbers: tuple[str, ...]
+    kind_weights: dict[str, float]  # never mutated: replaced whole via _replace
     cards: tuple[str, ...] = ()
-    kind_weights: dict[str, float] = field(default_factory=dict)
     game: str = "lcg"
 
 
