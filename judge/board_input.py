@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.fields import Fields, dotted
+from judge.fields import Fields, dotted, require_unique_names
 from judge.model.state import (
     PHASES,
     Attachment,
@@ -202,11 +202,7 @@ def read_board(doc: Document) -> Board:
     if not players:
         raise doc.error(("players",), "the board needs at least one player under 'players'")
     names = [p.name for p in players]
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise doc.error(
-                ("players", index, "name"), f"two players are called '{name}'; names must be unique"
-            )
+    require_unique_names(doc, names)
     first = f.text("first_player", names[0])
     if first not in names:
         raise doc.error(

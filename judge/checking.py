@@ -63,7 +63,6 @@ def timing_path(path: str | Path) -> dict:
     from judge.model.timing import order_abilities
 
     doc = load_file(path)
-    _require_mapping(doc, "a trigger list")
     trigger, abilities, first = read_triggers(doc)
     placements = order_abilities(abilities)
     return {
@@ -81,7 +80,6 @@ def deck_path(path: str | Path) -> Report:
     from judge.model.deck import deck_findings
 
     doc = load_file(path)
-    _require_mapping(doc, "a deck")
     deck = read_deck(doc)
     return Report(
         "lcg", tuple(deck_findings(deck)), (), {"deck_size": deck.size, "heroes": list(deck.heroes)}
@@ -93,15 +91,9 @@ def check_campaign_path(path: str | Path) -> Report:
     from judge.model.campaign import CAMPAIGN_CHECKS, setup_checklist
 
     doc = load_file(path)
-    _require_mapping(doc, "a campaign log")
     log = read_campaign(doc)
     findings = tuple(f for check in CAMPAIGN_CHECKS for f in check(log))
     return Report("lcg", findings, tuple(setup_checklist(log)))
-
-
-def _require_mapping(doc: Document, what: str) -> None:
-    if not isinstance(doc.data, dict):
-        raise doc.error((), f"{what} must be a YAML mapping (key: value lines) at the top level")
 
 
 __all__ = [

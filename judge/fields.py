@@ -127,6 +127,15 @@ class Fields:
                 )
 
 
+def require_unique_names(doc: Document, names: list[str]) -> None:
+    """Players are told apart by name (board states and campaign logs alike)."""
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise doc.error(
+                ("players", index, "name"), f"two players are called '{name}'; names must be unique"
+            )
+
+
 def _kind(value) -> str:
     if value is None:
         return "empty"

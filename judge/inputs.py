@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.fields import Fields, dotted
+from judge.fields import Fields, dotted, require_unique_names
 from judge.model.campaign import CampaignCard, CampaignLog, CampaignPlayer
 from judge.model.deck import Deck
 from judge.model.timing import CATEGORY, Ability
@@ -75,11 +75,7 @@ def read_campaign(doc: Document) -> CampaignLog:
         )
         p.done()
     names = [p.name for p in players]
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise doc.error(
-                ("players", index, "name"), f"two players are called '{name}'; names must be unique"
-            )
+    require_unique_names(doc, names)
     pool = []
     for path in f.items("campaign_pool"):
         c = Fields(

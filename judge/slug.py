@@ -16,6 +16,11 @@ def fold_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def title_key(title: str) -> str:
+    """How the rules compare card titles: `Théodred` and `theodred ` are one card."""
+    return fold_accents(title).casefold().strip()
+
+
 def slugify(text: str) -> str:
     """Lower case, accents folded, apostrophes dropped, other runs become `-`.
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_JUDGE_MODULES = ("judge", "judge.checking", "judge.yamlio")
-
 
 @dataclass(frozen=True, slots=True)
 class InputProblem:
@@ -45,21 +43,14 @@ def check_campaign(path: str) -> Outcome:
 
 
 def _check(function: str, path: str) -> Outcome:
-    try:
-        from judge import checking
-        from judge.yamlio import InputError
-    except ModuleNotFoundError as exc:
-        if exc.name not in _JUDGE_MODULES:
-            raise
-        return Outcome(path, failure="The judge (judge.checking) is not part of this build yet.")
+    from judge import checking
+    from judge.yamlio import InputError
+
     try:
         report = getattr(checking, function)(path)
     except InputError as err:
         problem = InputProblem(err.file, err.line, err.column, err.message, str(err))
         return Outcome(path, problem=problem)
-    except OSError as err:
-        reason = err.strerror or str(err)
-        return Outcome(path, problem=InputProblem(path, None, None, reason, f"{path}: {reason}"))
     return Outcome(path, report=report)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from judge.model.registry import implements
 from judge.model.report import Event, Finding
-from judge.slug import fold_accents
+from judge.slug import title_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class CampaignLog:
 
 
 def _same(a: str, b: str) -> bool:
-    return fold_accents(a).casefold().strip() == fold_accents(b).casefold().strip()
+    return title_key(a) == title_key(b)
 
 
 def _fallen(log: CampaignLog, hero: str) -> bool:

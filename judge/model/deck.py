@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from judge.model.registry import implements
 from judge.model.report import Finding
-from judge.slug import fold_accents
+from judge.slug import title_key
 
 MIN_CARDS = 50
 MAX_COPIES = 3
@@ -21,10 +21,6 @@ class Deck:
     @property
     def size(self) -> int:
         return sum(count for _, count, _ in self.cards)
-
-
-def _key(title: str) -> str:
-    return fold_accents(title).casefold().strip()
 
 
 @implements("rr/deckbuilding", "rr/player-deck", "rr/hero-cards", "rr/unique-cards")
@@ -41,7 +37,7 @@ def deck_findings(deck: Deck) -> Iterator[Finding]:
         )
     seen: dict[str, int] = {}
     for index, hero in enumerate(deck.heroes):
-        if _key(hero) in seen:
+        if title_key(hero) in seen:
             yield Finding(
                 "duplicate-hero",
                 "violation",
@@ -49,7 +45,7 @@ def deck_findings(deck: Deck) -> Iterator[Finding]:
                 f"heroes[{index}]",
                 cites,
             )
-        seen.setdefault(_key(hero), index)
+        seen.setdefault(title_key(hero), index)
     if deck.size < MIN_CARDS:
         yield Finding(
             "deck-size",
@@ -60,7 +56,7 @@ def deck_findings(deck: Deck) -> Iterator[Finding]:
         )
     copies: dict[str, list] = {}
     for title, count, path in deck.cards:
-        copies.setdefault(_key(title), [title, 0, path])[1] += count
+        copies.setdefault(title_key(title), [title, 0, path])[1] += count
     for title, count, path in copies.values():
         if count > MAX_COPIES:
             yield Finding(

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from judge.model.registry import implements
 from judge.model.report import Finding
 from judge.model.state import Board, Character
-from judge.slug import fold_accents
+from judge.slug import title_key
 
 ELIMINATION_THREAT = 50
 RESTRICTED_LIMIT = 2
@@ -188,7 +188,7 @@ def unique_in_play(board: Board) -> Iterator[Finding]:
             ):
                 if not unique:
                     continue
-                key = fold_accents(title).casefold()
+                key = title_key(title)
                 if key in seen and key not in reported:
                     reported.add(key)
                     yield _finding(
