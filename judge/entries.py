@@ -52,6 +52,10 @@ def format_citation(cite: Citation) -> str:
     return f'{document}, "{heading}"{page}'
 
 
+#: Front-matter fields that hold lists of strings.
+LIST_FIELDS = ("aliases", "questions", "cards", "see_also", "supersedes", "superseded_by")
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One knowledge-base entry: front matter plus its Markdown body."""
@@ -67,6 +71,7 @@ class Entry:
     page: int | None = None
     number: str | None = None
     aliases: tuple[str, ...] = ()
+    questions: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
     also_in: tuple[Citation, ...] = ()
@@ -105,7 +110,7 @@ class Entry:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["also_in"] = [asdict(c) for c in self.also_in]
-        for key in ("aliases", "cards", "see_also", "supersedes", "superseded_by"):
+        for key in LIST_FIELDS:
             data[key] = list(data[key])
         return data
 
@@ -113,6 +118,6 @@ class Entry:
     def from_dict(cls, data: dict) -> Entry:
         values = dict(data)
         values["also_in"] = tuple(Citation(**c) for c in values.get("also_in", ()))
-        for key in ("aliases", "cards", "see_also", "supersedes", "superseded_by"):
+        for key in LIST_FIELDS:
             values[key] = tuple(values.get(key) or ())
         return cls(**values)

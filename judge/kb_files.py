@@ -22,6 +22,7 @@ FIELDS = (
     "page",
     "number",
     "aliases",
+    "questions",
     "cards",
     "see_also",
     "also_in",
@@ -32,7 +33,6 @@ FIELDS = (
     "set",
 )
 REQUIRED = ("id", "title", "kind", "game", "source", "section")
-LIST_FIELDS = ("aliases", "cards", "see_also", "supersedes", "superseded_by")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
 
 
@@ -138,6 +138,7 @@ def to_entry(file: EntryFile) -> Entry:
         page=page if isinstance(page, int) and not isinstance(page, bool) else None,
         number=str(number) if number is not None else None,
         aliases=_strings(meta.get("aliases")),
+        questions=_strings(meta.get("questions")),
         cards=_strings(meta.get("cards")),
         see_also=_strings(meta.get("see_also")),
         also_in=tuple(_citation(c, str(meta["kind"])) for c in also_in),

@@ -10,10 +10,9 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
-from judge.entries import GAMES, KINDS, SOURCES
+from judge.entries import GAMES, KINDS, LIST_FIELDS, SOURCES
 from judge.kb_files import (
     FIELDS,
-    LIST_FIELDS,
     REQUIRED,
     EntryFile,
     KnowledgeBaseError,
@@ -34,7 +33,7 @@ ID_PATTERNS = {
     "faq": re.compile(r"^faq/(?!qa/)[a-z0-9.-]+$"),
     "qa": re.compile(r"^faq/qa/[a-z0-9.-]+$"),
     "errata": re.compile(r"^errata/[a-z0-9.-]+$"),
-    "campaign": re.compile(r"^rr/campaign/[a-z0-9.-]+$"),
+    "campaign": re.compile(r"^(?:rr|qc)/campaign/[a-z0-9.-]+$"),
     "scenario": re.compile(r"^scenario/[a-z0-9.-]+$"),
     "tcg": re.compile(r"^tcg/[a-z0-9.-]+$"),
 }

@@ -20,9 +20,10 @@ CARD_WEIGHT = 8.0
 NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
 TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
-#: query-time weight per field on top of the index-time boosts: aliases are the phrasings
+COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
+#: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
-FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "summary": 1.0, "body": 1.0}
+FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "questions": 1.0, "summary": 1.0, "body": 1.0}
 
 
 class Hit(NamedTuple):
@@ -87,8 +88,6 @@ class Searcher:
         self, question: str, k: int = 5, game: str = "auto"
     ) -> tuple[Understanding, list[Hit], float]:
         """The best `k` entries for a question, and the milliseconds it took."""
-        from judge.search.text import stem
-
         started = time.perf_counter()
         meaning = understand(question, game)
         cards = self._cards.recognise(meaning.words, self._is_common)
@@ -99,12 +98,13 @@ class Searcher:
             from whoosh.query import Term
 
             results = self._searcher.search(
-                query, limit=None, optimize=False, filter=Term("game", meaning.game)
+                query, limit=None, optimize=False, filter=Term("game", meaning.game), terms=True
             )
-            said = " " + " ".join(stem(w) for w in meaning.content) + " "
+            said = " " + " ".join(meaning.phrasing) + " "
+            concepts = self._weighted_concepts(meaning)
             ranked = sorted(
                 (
-                    (self._rerank(hit.docnum, hit.score, meaning, said), hit.docnum)
+                    (self._rerank(hit, meaning, said, concepts), hit.docnum)
                     for hit in results[:CANDIDATES]
                 ),
                 key=lambda pair: -pair[0],
@@ -112,14 +112,37 @@ class Searcher:
             hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
         return meaning, hits, (time.perf_counter() - started) * 1000
 
-    def _rerank(self, docnum: int, score: float, meaning: Understanding, said: str) -> float:
-        """Weight by the question's intent, and favour entries whose whole title it says."""
-        title = self._title_stems[docnum]
+    def _rerank(self, hit, meaning: Understanding, said: str, concepts) -> float:
+        """Weight by the question's intent and by how much of the question the entry
+        covers, and favour entries whose whole title the question says."""
+        title = self._title_stems[hit.docnum]
         named = len(title) >= 2 and f" {' '.join(title)} " in said
         return (
-            score
-            * meaning.kind_weights.get(self._kinds[docnum], 1.0)
+            hit.score
+            * meaning.kind_weights.get(self._kinds[hit.docnum], 1.0)
             * (TITLE_PHRASE_BONUS if named else 1.0)
+            * _coverage(hit, concepts) ** COVERAGE_POWER
+        )
+
+    def _weighted_concepts(self, meaning: Understanding) -> list[tuple[frozenset[str], float]]:
+        """The question's concepts with weights: the idf of a concept's rarest stem.
+
+        Concepts no entry mentions (a typo, an everyday word) weigh nothing, so they
+        never count against an entry.
+        """
+        import math
+
+        documents = self._searcher.doc_count_all()
+        weighted = []
+        for group in meaning.concepts:
+            known = [df for df in map(self._document_frequency, group) if df]
+            if known:
+                weighted.append((frozenset(group), math.log(1 + documents / min(known))))
+        return weighted
+
+    def _document_frequency(self, term: str) -> int:
+        return self._searcher.doc_frequency("body", term) + self._searcher.doc_frequency(
+            "title", term
         )
 
     def _is_common(self, word: str) -> bool:
@@ -141,7 +164,7 @@ class Searcher:
                     clauses.extend(
                         q.Term(f, term, boost=weight * w) for f, w in FIELD_WEIGHTS.items()
                     )
-        for pair in dict.fromkeys(pairs([stem(w) for w in meaning.content])):
+        for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
             clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
         for number in meaning.numbers:
             clauses.append(q.Term("number", number, boost=NUMBER_WEIGHT))
@@ -172,6 +195,25 @@ class Searcher:
             snippet=text,
             highlights=spans,
         )
+
+
+def _coverage(hit, concepts: list[tuple[frozenset[str], float]]) -> float:
+    """The idf-weighted share of the question's concepts that the entry matches.
+
+    BM25 adds up term scores, so one rare word matched many times can beat an entry
+    that answers the whole question; this share is the classic coordination factor.
+    A step or ruling number named outright counts as covering everything.
+    """
+    total = sum(weight for _, weight in concepts)
+    if not total:
+        return 1.0
+    matched = set()
+    for field, text in hit.matched_terms():
+        if field == "number":
+            return 1.0
+        if field in FIELD_WEIGHTS:
+            matched.add(text.decode() if isinstance(text, bytes) else text)
+    return sum(weight for group, weight in concepts if group & matched) / total
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 4  # bump when the schema or analysis changes
+_FORMAT = 5  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -38,6 +38,7 @@ def schema():
         id=fields.ID(stored=True, unique=True),
         title=fields.TEXT(analyzer=plain, field_boost=4.0, phrase=False),
         aliases=fields.TEXT(analyzer=plain, field_boost=2.5, phrase=False),
+        questions=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
         summary=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
         body=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
         pairs=fields.TEXT(analyzer=pair_analyzer(), field_boost=1.5, phrase=False),
@@ -69,8 +70,9 @@ def _document(entry) -> dict:
         "id": entry.id,
         "title": entry.title,
         "aliases": "\n".join((*entry.aliases, *entry.cards)),
+        "questions": "\n".join(entry.questions),
         "summary": entry.summary,
-        "pairs": "\n".join((entry.title, *entry.aliases, entry.body)),
+        "pairs": "\n".join((entry.title, *entry.aliases, *entry.questions, entry.body)),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "body": entry.body,
         "kind": entry.kind,

@@ -121,6 +121,45 @@ STOP_WORDS = frozenset(
 )
 
 
+#: Irregular forms the stemmer cannot relate to their base word, as they occur in
+#: questions and rules text ("a fallen hero" is about heroes that fall).
+IRREGULAR_FORMS = {
+    "fallen": "fall",
+    "fell": "fall",
+    "dealt": "deal",
+    "drew": "draw",
+    "drawn": "draw",
+    "paid": "pay",
+    "chose": "choose",
+    "chosen": "choose",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "began": "begin",
+    "begun": "begin",
+    "won": "win",
+    "led": "lead",
+    "dying": "die",
+    "died": "die",
+    "dies": "die",
+    "shuffled": "shuffle",
+    "stuck": "stick",
+}
+
+
+def rules_stem(word: str) -> str:
+    """Porter2 (English Snowball) stem of a word, irregular forms first made regular.
+
+    Porter2 rather than the original Porter: it stems "eliminated" and "elimination"
+    alike, and "played" as "play". Module-level so that the index's pickled schema
+    can name it.
+    """
+    from whoosh.lang.porter2 import stem as porter2
+
+    return porter2(IRREGULAR_FORMS.get(word, word))
+
+
 def words(text: str) -> list[str]:
     """Lower-case, accent-folded words of user text (never interpreted as syntax)."""
     return [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
@@ -141,7 +180,7 @@ def analyzer(stop: bool = True):
     chain = RegexTokenizer(WORD.pattern) | LowercaseFilter() | CharsetFilter(accent_map)
     if stop:
         chain = chain | StopFilter(stoplist=STOP_WORDS, minsize=1)
-    return chain | StemFilter(cachesize=50000)
+    return chain | StemFilter(stemfn=rules_stem, cachesize=50000)
 
 
 @cache

@@ -29,6 +29,8 @@ class Understanding(NamedTuple):
     expansions: tuple[str, ...]
     numbers: tuple[str, ...]
     kind_weights: dict[str, float]  # never mutated: replaced whole via _replace
+    concepts: tuple[tuple[str, ...], ...] = ()
+    phrasing: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     game: str = "lcg"
 
@@ -57,23 +59,48 @@ def _stemmed_synonyms() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
 
 
-def expand(question_words: tuple[str, ...]) -> list[str]:
-    """Rules words for the player words in the question (longest phrase first)."""
+def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    """Rules words for the player words in the question, keyed by the position of each
+    word they stand for (longest phrase first: "bad guy" is one enemy, not a character)."""
     table = _stemmed_synonyms()
     stems = tuple(stem(w) for w in question_words)
-    added: list[str] = []
+    found: dict[int, tuple[str, ...]] = {}
     longest = max(len(key) for key in table)
     i = 0
     while i < len(stems):
         for n in range(longest, 0, -1):
             key = stems[i : i + n]
             if len(key) == n and key in table:
-                added.extend(table[key])
+                for position in range(i, i + n):
+                    found[position] = table[key]
                 i += n
                 break
         else:
             i += 1
-    return [w for w in added if stem(w) not in stems]
+    return found
+
+
+def expand(question_words: tuple[str, ...]) -> list[str]:
+    """Rules words for the player words in the question, minus those already said."""
+    stems = {stem(w) for w in question_words}
+    added = [w for ws in dict.fromkeys(synonyms_by_position(question_words).values()) for w in ws]
+    return [w for w in dict.fromkeys(added) if stem(w) not in stems]
+
+
+def concepts(question_words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """One group of stems per content word: the word itself and the rules words it means.
+
+    An entry covers a concept when it matches any stem of the group; the ranking rewards
+    entries that cover more of what the question is about.
+    """
+    synonyms = synonyms_by_position(question_words)
+    groups: dict[tuple[str, ...], None] = {}
+    for position, word in enumerate(question_words):
+        if word in STOP_WORDS or _NUMBER.match(word):
+            continue
+        group = (stem(word), *(stem(s) for s in synonyms.get(position, ())))
+        groups[tuple(dict.fromkeys(t for t in group if t))] = None
+    return tuple(g for g in groups if g)
 
 
 def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
@@ -93,6 +120,19 @@ def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
 RULES_QUESTION_WEIGHTS = {"qa": 0.75, "errata": 0.6, "scenario": 0.8}
 
 
+def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
+    """Content stems for phrase matching, a value after a word read as the rules' X.
+
+    Players write the value ("archery 2", "doomed 3"); titles and rules text write the
+    placeholder ("Archery X"), so "archery 2" phrase-matches "Archery X".
+    """
+    stems: list[str] = []
+    for i, word in enumerate(content):
+        value = word.isdigit() and len(word) <= 2 and i > 0 and not content[i - 1].isdigit()
+        stems.append("x" if value else stem(word))
+    return tuple(stems)
+
+
 def understand(question: str, game: str = "auto") -> Understanding:
     all_words = tuple(words(question[:4000]))[:MAX_WORDS]
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
@@ -103,5 +143,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         expansions=tuple(expand(all_words)),
         numbers=numbers,
         kind_weights=kind_weights(all_words),
+        concepts=concepts(all_words),
+        phrasing=phrasing(content),
         game=detect_game(all_words) if game == "auto" else game,
     )
