@@ -80,6 +80,7 @@ class Searcher:
 
         self._cards = CardRecogniser(meta["cards"], meta["card_words"])
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
+        self._term_documents: dict[str, frozenset[int]] = {}
 
     def close(self) -> None:
         self._searcher.close()
@@ -98,13 +99,16 @@ class Searcher:
             from whoosh.query import Term
 
             results = self._searcher.search(
-                query, limit=None, optimize=False, filter=Term("game", meaning.game), terms=True
+                query, limit=None, optimize=False, filter=Term("game", meaning.game)
             )
             said = " " + " ".join(meaning.phrasing) + " "
             concepts = self._weighted_concepts(meaning)
+            numbered = frozenset().union(
+                *(self._documents_with("number", n) for n in meaning.numbers)
+            )
             ranked = sorted(
                 (
-                    (self._rerank(hit, meaning, said, concepts), hit.docnum)
+                    (self._rerank(hit, meaning, said, concepts, numbered), hit.docnum)
                     for hit in results[:CANDIDATES]
                 ),
                 key=lambda pair: -pair[0],
@@ -112,38 +116,52 @@ class Searcher:
             hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
         return meaning, hits, (time.perf_counter() - started) * 1000
 
-    def _rerank(self, hit, meaning: Understanding, said: str, concepts) -> float:
+    def _rerank(self, hit, meaning: Understanding, said: str, concepts, numbered) -> float:
         """Weight by the question's intent and by how much of the question the entry
         covers, and favour entries whose whole title the question says."""
-        title = self._title_stems[hit.docnum]
+        docnum = hit.docnum
+        title = self._title_stems[docnum]
         named = len(title) >= 2 and f" {' '.join(title)} " in said
+        # a step or ruling number named outright counts as covering the whole question
+        coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
         return (
             hit.score
-            * meaning.kind_weights.get(self._kinds[hit.docnum], 1.0)
+            * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (TITLE_PHRASE_BONUS if named else 1.0)
-            * _coverage(hit, concepts) ** COVERAGE_POWER
+            * coverage**COVERAGE_POWER
         )
 
-    def _weighted_concepts(self, meaning: Understanding) -> list[tuple[frozenset[str], float]]:
-        """The question's concepts with weights: the idf of a concept's rarest stem.
+    def _weighted_concepts(self, meaning: Understanding) -> list[tuple[frozenset[int], float]]:
+        """Each concept of the question as the entries that mention it, weighted by idf.
 
-        Concepts no entry mentions (a typo, an everyday word) weigh nothing, so they
-        never count against an entry.
+        A concept is found where any of its stems is; its weight is the idf of its
+        rarest stem. Concepts no entry mentions (a typo, an everyday word) are left out,
+        so they never count against an entry.
         """
         import math
 
-        documents = self._searcher.doc_count_all()
+        entries = self._searcher.doc_count_all()
         weighted = []
         for group in meaning.concepts:
-            known = [df for df in map(self._document_frequency, group) if df]
+            sets = [self._text_documents(term) for term in group]
+            known = [len(found) for found in sets if found]
             if known:
-                weighted.append((frozenset(group), math.log(1 + documents / min(known))))
+                weighted.append((frozenset().union(*sets), math.log(1 + entries / min(known))))
         return weighted
 
-    def _document_frequency(self, term: str) -> int:
-        return self._searcher.doc_frequency("body", term) + self._searcher.doc_frequency(
-            "title", term
-        )
+    def _text_documents(self, term: str) -> frozenset[int]:
+        """The entries whose searchable text contains a stem (cached: the index is fixed)."""
+        found = self._term_documents.get(term)
+        if found is None:
+            found = frozenset().union(*(self._documents_with(f, term) for f in FIELD_WEIGHTS))
+            self._term_documents[term] = found
+        return found
+
+    def _documents_with(self, field: str, term: str) -> frozenset[int]:
+        reader = self._searcher.reader()
+        if (field, term) not in reader:
+            return frozenset()
+        return frozenset(reader.postings(field, term).all_ids())
 
     def _is_common(self, word: str) -> bool:
         """An everyday rules word ("during") is never a typo of a card name ("Durin")."""
@@ -197,23 +215,16 @@ class Searcher:
         )
 
 
-def _coverage(hit, concepts: list[tuple[frozenset[str], float]]) -> float:
-    """The idf-weighted share of the question's concepts that the entry matches.
+def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> float:
+    """The idf-weighted share of the question's concepts that an entry mentions.
 
     BM25 adds up term scores, so one rare word matched many times can beat an entry
     that answers the whole question; this share is the classic coordination factor.
-    A step or ruling number named outright counts as covering everything.
     """
     total = sum(weight for _, weight in concepts)
     if not total:
         return 1.0
-    matched = set()
-    for field, text in hit.matched_terms():
-        if field == "number":
-            return 1.0
-        if field in FIELD_WEIGHTS:
-            matched.add(text.decode() if isinstance(text, bytes) else text)
-    return sum(weight for group, weight in concepts if group & matched) / total
+    return sum(weight for found, weight in concepts if docnum in found) / total
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
