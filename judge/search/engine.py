@@ -20,6 +20,10 @@ CARD_WEIGHT = 8.0
 NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
 TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
+#: a word that more than this share of the entries have in a field picks out none of
+#: them: it is not searched for in that field (usually the body), which halves the
+#: postings to score; it still counts towards coverage
+COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
@@ -36,6 +40,7 @@ class Hit(NamedTuple):
     number: str | None
     cards: tuple[str, ...]
     source: str
+    document: str  # the source's full name, "Rules Reference"
     section: str
     page: int | None
     citation: str
@@ -44,8 +49,6 @@ class Hit(NamedTuple):
     highlights: tuple[tuple[int, int], ...]
 
     def to_json(self) -> dict:
-        from judge.entries import SOURCES
-
         return {
             "id": self.id,
             "kind": self.kind,
@@ -53,7 +56,7 @@ class Hit(NamedTuple):
             "title": self.title,
             "number": self.number,
             "cards": list(self.cards),
-            "source": SOURCES.get(self.source, self.source),
+            "source": self.document,
             "section": self.section,
             "page": self.page,
             "citation": self.citation,
@@ -67,13 +70,14 @@ class Searcher:
     """An open index; reuse one for many questions (`--batch`, the app)."""
 
     def __init__(self, info=None):
-        from whoosh import index, scoring
+        from whoosh import index
 
         from judge.search.index import ensure
+        from judge.search.weighting import CachedLengthBM25F
 
         self.info = info or ensure()
         self._ix = index.open_dir(str(self.info.path))
-        self._searcher = self._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
+        self._searcher = self._ix.searcher(weighting=CachedLengthBM25F(B=0.75, K1=1.2))
         self._kinds = self._searcher.reader().column_reader("kind")
         meta = self.info.meta
         from judge.search.cards import CardRecogniser
@@ -81,6 +85,7 @@ class Searcher:
         self._cards = CardRecogniser(meta["cards"], meta["card_words"])
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._term_documents: dict[str, frozenset[int]] = {}
+        self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
 
     def close(self) -> None:
         self._searcher.close()
@@ -180,7 +185,9 @@ class Searcher:
                 term = stem(word)
                 if term:
                     clauses.extend(
-                        q.Term(f, term, boost=weight * w) for f, w in FIELD_WEIGHTS.items()
+                        q.Term(f, term, boost=weight * w)
+                        for f, w in FIELD_WEIGHTS.items()
+                        if self._searcher.doc_frequency(f, term) <= self._common_limit
                     )
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
             clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
@@ -197,7 +204,7 @@ class Searcher:
 
         hit = self._searcher.stored_fields(docnum)
         data = hit["hit"]
-        text, spans = snippet(data["text"], meaning.content + meaning.expansions)
+        text, spans = snippet(data["text"], meaning.content + meaning.expansions, data["stems"])
         return Hit(
             id=hit["id"],
             kind=hit["kind"],
@@ -206,6 +213,7 @@ class Searcher:
             number=hit.get("number") or None,
             cards=tuple(data["cards"]),
             source=data["source"],
+            document=data["document"],
             section=data["section"],
             page=data["page"],
             citation=data["citation"],

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 5  # bump when the schema or analysis changes
+_FORMAT = 7  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -52,14 +52,19 @@ def schema():
 
 def _hit_data(entry) -> dict:
     """What a search hit shows, stored in the index so queries never open the KB."""
+    from judge.entries import SOURCES
+    from judge.search.snippets import word_stems
+
     return {
         "title": entry.title,
         "cards": list(entry.cards),
         "source": entry.source,
+        "document": SOURCES[entry.source],
         "section": entry.section,
         "page": entry.page,
         "citation": str(entry.citation),
         "text": entry.body,
+        "stems": word_stems(entry.body),
     }
 
 

@@ -15,14 +15,24 @@ def plain(markdown: str) -> str:
     return " ".join(_MARKUP.sub(" ", markdown).split())
 
 
-def snippet(text: str, query_words) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The best window of `text` and the character spans of matched words in it."""
+def word_stems(text: str) -> list[str]:
+    """The stem of every word of an entry's snippet text, in order (done once, at
+    index time, so that a query only compares them)."""
     from judge.slug import fold_accents
 
+    return [stem(fold_accents(m.group()).lower()) for m in WORD.finditer(plain(text))]
+
+
+def snippet(text: str, query_words, stems: list[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The best window of `text` and the character spans of matched words in it.
+
+    `stems` are `word_stems(text)`, stored with the entry in the index.
+    """
     body = plain(text)
     wanted = {stem(w) for w in query_words} - {""}
     tokens = [
-        (m.start(), m.end(), stem(fold_accents(m.group()).lower())) for m in WORD.finditer(body)
+        (m.start(), m.end(), token_stem)
+        for m, token_stem in zip(WORD.finditer(body), stems, strict=True)
     ]
     if not tokens:
         return body[:200], ()
