@@ -22,6 +22,9 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).parent))
 DEV_QUESTIONS = REPO.parent / "shared" / "eval" / "dev-questions.jsonl"
 OWN_QUESTIONS = Path(__file__).parent / "questions.txt"
+OWN_SET = Path(__file__).parent / "questions-own.jsonl"
+SCORER = REPO.parent / "shared" / "eval" / "score.py"
+ONLY = "term,timing,errata,campaign"  # scenario and TCG questions: later issues
 RUNS = 15
 
 
@@ -115,12 +118,37 @@ def main() -> None:
             "<= 3x",
             check / yaml_floor <= 3,
         )
+
+        quality(py)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
     tui_bench = Path(__file__).parent / "tui_startup.py"
     if tui_bench.is_file():
         subprocess.run([py, str(tui_bench)], cwd=REPO, check=False)
+
+
+def quality(py: str) -> None:
+    """hit@k per category with the shared scorer, on the shared dev set and on ours.
+
+    `questions-own.jsonl` was written from the source documents by someone who never
+    saw the ranking code: a second opinion that tuning to the dev set cannot fool.
+    """
+    if not SCORER.is_file():
+        print("quality: ../shared/eval/score.py not found, skipped")
+        return
+    loremaster = f"{py} -m judge"
+    for name, path in (("shared dev set", DEV_QUESTIONS), ("own question set", OWN_SET)):
+        print(f"quality, {name} ({ONLY}):")
+        out = subprocess.run(
+            [py, str(SCORER), str(path), "--loremaster", loremaster, "--only", ONLY],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        lines = [line for line in out.stdout.splitlines() if "hit@1" in line]
+        print("\n".join(f"  {line}" for line in lines) or out.stderr.strip()[-500:])
 
 
 if __name__ == "__main__":

@@ -96,3 +96,12 @@ def test_links_are_followed_in_both_directions(kb):
 )
 def test_citations_follow_the_sources_readme(cite, text):
     assert format_citation(cite) == text
+
+
+def test_every_entry_says_what_players_ask_it(kb):
+    """Search matches questions against these: an entry without them is hard to find."""
+    thin = [e.id for e in kb.entries if len(e.questions) < 3]
+    assert thin == []
+    for entry in kb.entries:
+        aliases = {a.lower() for a in entry.aliases}
+        assert not aliases & {q.lower() for q in entry.questions}, entry.id

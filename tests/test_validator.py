@@ -93,3 +93,10 @@ def test_unquoted_number_is_rejected(kb_copy):
     text = GOOD.replace("rr/test-entry", "faq/9.99").replace("kind: glossary", "kind: faq")
     _write(kb_copy, text.replace("page: 3", "number: 9.99"), name="9.99.md", folder="faq/rulings")
     assert any("quoted string" in p for p in _problems_for(kb_copy, "9.99.md"))
+
+
+def test_questions_must_be_a_list_of_strings(kb_copy):
+    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nquestions: can my guy defend\n"))
+    assert any("questions must be a list" in p for p in _problems_for(kb_copy))
+    _write(kb_copy, GOOD.replace("page: 3\n", 'page: 3\nquestions: ["can my guy defend"]\n'))
+    assert _problems_for(kb_copy) == []

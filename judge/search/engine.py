@@ -1,10 +1,15 @@
 """Answering a question: build whoosh query objects, search, re-rank, highlight.
 
-The ranking is BM25F over the schema's weighted fields, plus:
+The ranking is BM25F over the schema's weighted fields (title, aliases, the players'
+questions each entry answers, summary, body), plus:
 - phrase matches (two adjacent question words in the same order) score extra;
 - player vocabulary expands into rules words at a lower weight;
 - a recognised card title or step/ruling number pulls in the entries about it;
-- the question's intent multiplies the scores of the kinds it asks for.
+then the best candidates are re-ranked:
+- the question's intent multiplies the scores of the kinds it asks for;
+- an entry whose whole title the question says gains, as do the steps of a phase the
+  question names ("in the refresh phase, ...");
+- an entry is weighted by how much of the question (idf-weighted) it mentions at all.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 #: postings to score; it still counts towards coverage
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
+PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
 FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "questions": 1.0, "summary": 1.0, "body": 1.0}
@@ -84,6 +90,7 @@ class Searcher:
 
         self._cards = CardRecogniser(meta["cards"], meta["card_words"])
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
+        self._step_phases: list[str | None] = meta["step_phases"]
         self._term_documents: dict[str, frozenset[int]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
 
@@ -129,9 +136,12 @@ class Searcher:
         named = len(title) >= 2 and f" {' '.join(title)} " in said
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
+        # naming a phase sets the scene: the answer is usually one of its steps
+        in_phase = self._step_phases[docnum] in meaning.phases
         return (
             hit.score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
+            * (PHASE_STEP_BONUS if in_phase else 1.0)
             * (TITLE_PHRASE_BONUS if named else 1.0)
             * coverage**COVERAGE_POWER
         )

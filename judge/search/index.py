@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 7  # bump when the schema or analysis changes
+_FORMAT = 8  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -117,6 +117,7 @@ def build(kb, target: Path) -> float:
             "card_words": distinctive_words(kb),
             # by document number (one writer, one commit: entries keep their order)
             "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
+            "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         }
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:

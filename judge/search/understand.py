@@ -31,6 +31,7 @@ class Understanding(NamedTuple):
     kind_weights: dict[str, float]  # never mutated: replaced whole via _replace
     concepts: tuple[tuple[str, ...], ...] = ()
     phrasing: tuple[str, ...] = ()
+    phases: frozenset[str] = frozenset()
     cards: tuple[str, ...] = ()
     game: str = "lcg"
 
@@ -133,6 +134,18 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(stems)
 
 
+PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+
+
+def phases_named(question_words: tuple[str, ...]) -> frozenset[str]:
+    """The round's phases the question names ("in the refresh phase"): its context."""
+    return frozenset(
+        word
+        for word, after in zip(question_words, question_words[1:], strict=False)
+        if word in PHASES and after in ("phase", "phases")
+    )
+
+
 def understand(question: str, game: str = "auto") -> Understanding:
     all_words = tuple(words(question[:4000]))[:MAX_WORDS]
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
@@ -145,5 +158,6 @@ def understand(question: str, game: str = "auto") -> Understanding:
         kind_weights=kind_weights(all_words),
         concepts=concepts(all_words),
         phrasing=phrasing(content),
+        phases=phases_named(all_words),
         game=detect_game(all_words) if game == "auto" else game,
     )

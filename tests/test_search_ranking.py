@@ -1,0 +1,181 @@
+"""The ranking's mechanisms, each shown on a small knowledge base built for it.
+
+Every mechanism test also switches the mechanism off and checks that the answer then
+changes: a test that passes either way would prove nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search import engine
+from judge.search.engine import Searcher
+from judge.search.index import ensure
+from judge.search.snippets import plain, word_stems
+from judge.search.text import WORD, analyzer, stem
+from judge.search.understand import concepts, phases_named, phrasing, understand
+
+
+def _entry(root, folder, slug, front, body):
+    path = root / folder / f"{slug}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["---", *(f"{key}: {value}" for key, value in front.items()), "---", "", body, ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _glossary(root, slug, title, body, **extra):
+    front = {
+        "id": f"rr/{slug}",
+        "title": f'"{title}"',
+        "kind": "glossary",
+        "game": "lcg",
+        "source": "rr",
+        "section": "Glossary",
+        "page": 1,
+        **extra,
+    }
+    _entry(root, "rules/glossary", slug, front, body)
+
+
+def _step(root, number, title, phase, body):
+    front = {
+        "id": f"rr/step-{number}",
+        "title": f'"{title}"',
+        "kind": "step",
+        "game": "lcg",
+        "source": "rr",
+        "section": '"Appendix I: Timing and Gameplay"',
+        "page": 1,
+        "number": f'"{number}"',
+        "phase": phase,
+        "action_window": "false",
+    }
+    _entry(root, "rules/timing", f"step-{number}", front, body)
+
+
+def _searcher(root):
+    return Searcher(ensure(root=root))
+
+
+def _top(searcher, question):
+    return searcher.ask(question, k=3)[1][0].id
+
+
+# --- stemming -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("eliminated", "elimination"), ("fallen", "fall"), ("played", "play"), ("drawn", "draw")],
+)
+def test_word_forms_share_a_stem(one, other):
+    assert stem(one) == stem(other)
+
+
+@pytest.mark.parametrize("word", ["engaged", "nazgûl", "don't", "2", "6.4.2", "ALLY", "lórien"])
+def test_the_fast_stem_agrees_with_the_index_analyzer(word):
+    tokens = [token.text for token in analyzer(False)(word)]
+    assert stem(word) == tokens[0]
+
+
+def test_snippet_stems_line_up_with_the_words_they_mark():
+    body = "**Nazgûl** of Dol Guldur: the *enemy* engages; 6.4.2 applies."
+    assert len(word_stems(body)) == len(WORD.findall(plain(body)))
+    assert word_stems(body)[0] == stem("nazgul")
+
+
+# --- understanding ----------------------------------------------------------------
+
+
+def test_a_value_after_a_word_reads_as_x():
+    assert phrasing(("archery", "2", "enemy")) == (stem("archery"), "x", stem("enemy"))
+    assert phrasing(("2", "enemies")) == ("2", stem("enemies"))  # nothing before it
+    assert phrasing(("deal", "10", "20"))[2] == "20"  # a run of numbers is a list
+    assert phrasing(("archery", "123"))[1] == "123"  # not a keyword value
+
+
+def test_player_words_and_their_rules_words_form_one_concept():
+    groups = concepts(("bad", "guy", "attacks"))
+    assert (stem("bad"), stem("enemy")) in groups
+    assert (stem("guy"), stem("enemy")) in groups
+
+
+def test_phases_are_named_only_with_the_word_phase():
+    assert phases_named(("in", "the", "refresh", "phase", "when")) == {"refresh"}
+    assert phases_named(("the", "quest", "card", "says")) == frozenset()
+    assert understand("combat phase: who attacks first?").phases == {"combat"}
+
+
+# --- ranking ----------------------------------------------------------------------
+
+
+def test_players_questions_find_their_entry(tmp_path):
+    _glossary(
+        tmp_path,
+        "engagement-check",
+        "Engagement Check",
+        "Each enemy whose engagement cost is at most a player's threat engages that player.",
+        questions='["will the warg scuttle over to my side of the table"]',
+    )
+    _glossary(tmp_path, "threat", "Threat", "A player's threat rises each refresh phase.")
+    assert _top(_searcher(tmp_path), "does the warg scuttle over to me") == "rr/engagement-check"
+
+
+def test_covering_the_whole_question_beats_repeating_one_word(tmp_path, monkeypatch):
+    _glossary(
+        tmp_path,
+        "sentinel",
+        "Sentinel",
+        "Sentinel: a sentinel character defends for another player. Sentinel.",
+        aliases='["sentinel keyword", "sentinel defender"]',
+    )
+    _glossary(
+        tmp_path,
+        "archery-x",
+        "Archery X",
+        "At the start of combat, archery deals damage to characters; a sentinel may take it.",
+    )
+    for n in range(8):  # ordinary entries, so that the words have document frequencies
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    searcher = _searcher(tmp_path)
+    question = "archery damage on a sentinel"
+    assert _top(searcher, question) == "rr/archery-x"
+    monkeypatch.setattr(engine, "COVERAGE_POWER", 0.0)
+    assert _top(searcher, question) == "rr/sentinel"
+
+
+def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
+    _glossary(
+        tmp_path,
+        "refresh-phase",
+        "Refresh Phase",
+        "The last phase of the round: cards ready, threat rises, the first player token passes.",
+    )
+    _step(
+        tmp_path,
+        "7.3",
+        "Raise threat",
+        "refresh",
+        "In this phase each player's threat goes up by 1.",
+    )
+    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+    searcher = _searcher(tmp_path)
+    question = "refresh phase: when does threat go up?"
+    assert _top(searcher, question) == "rr/step-7.3"
+    monkeypatch.setattr(engine, "PHASE_STEP_BONUS", 1.0)
+    assert _top(searcher, question) == "rr/refresh-phase"
+
+
+def test_cached_field_lengths_score_exactly_like_bm25f():
+    from whoosh import scoring
+
+    searcher = Searcher()
+    plain_searcher = searcher._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
+    meaning = understand("can my sentinel defend an attack against my friend twice")
+    query = searcher._query(meaning)
+    for _ in range(2):  # the second time, every length comes from the cache
+        cached = {hit.docnum: hit.score for hit in searcher._searcher.search(query, limit=None)}
+        fresh = {hit.docnum: hit.score for hit in plain_searcher.search(query, limit=None)}
+        assert cached == pytest.approx(fresh)
+    plain_searcher.close()
+    searcher.close()
