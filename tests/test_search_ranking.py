@@ -13,7 +13,13 @@ from judge.search.engine import Searcher
 from judge.search.index import ensure
 from judge.search.snippets import plain, word_stems
 from judge.search.text import WORD, analyzer, stem
-from judge.search.understand import concepts, phases_named, phrasing, understand
+from judge.search.understand import (
+    concepts,
+    phases_named,
+    phrasing,
+    synonyms_by_position,
+    understand,
+)
 
 
 def _entry(root, folder, slug, front, body):
@@ -95,15 +101,18 @@ def test_a_value_after_a_word_reads_as_x():
 
 
 def test_player_words_and_their_rules_words_form_one_concept():
-    groups = concepts(("bad", "guy", "attacks"))
+    words = ("bad", "guy", "attacks")
+    groups = concepts(words, synonyms_by_position(words))
     assert (stem("bad"), stem("enemy")) in groups
     assert (stem("guy"), stem("enemy")) in groups
 
 
 def test_phases_are_named_only_with_the_word_phase():
-    assert phases_named(("in", "the", "refresh", "phase", "when")) == {"refresh"}
-    assert phases_named(("the", "quest", "card", "says")) == frozenset()
-    assert understand("combat phase: who attacks first?").phases == {"combat"}
+    phases = {"quest", "refresh", "combat"}
+    assert phases_named(("in", "the", "refresh", "phase", "when"), phases) == {"refresh"}
+    assert phases_named(("the", "quest", "card", "says"), phases) == frozenset()
+    meaning, _, _ = Searcher().ask("combat phase: who attacks first?")
+    assert meaning.phases == {"combat"}
 
 
 # --- ranking ----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from judge.search.understand import Understanding, understand
+from judge.search.understand import Understanding, phases_named, understand
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
@@ -91,6 +91,7 @@ class Searcher:
         self._cards = CardRecogniser(meta["cards"], meta["card_words"])
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
+        self._phases = frozenset(p for p in self._step_phases if p)
         self._term_documents: dict[str, frozenset[int]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
 
@@ -104,7 +105,9 @@ class Searcher:
         started = time.perf_counter()
         meaning = understand(question, game)
         cards = self._cards.recognise(meaning.words, self._is_common)
-        meaning = _with_cards(meaning, cards)
+        meaning = _with_cards(meaning, cards)._replace(
+            phases=phases_named(meaning.words, self._phases)
+        )
         query = self._query(meaning)
         hits: list[Hit] = []
         if query is not None:
@@ -147,11 +150,11 @@ class Searcher:
         )
 
     def _weighted_concepts(self, meaning: Understanding) -> list[tuple[frozenset[int], float]]:
-        """Each concept of the question as the entries that mention it, weighted by idf.
+        """Each concept of the question as the entries that mention it, with its share
+        of the question: the idf of its rarest stem, the shares summing to 1.
 
-        A concept is found where any of its stems is; its weight is the idf of its
-        rarest stem. Concepts no entry mentions (a typo, an everyday word) are left out,
-        so they never count against an entry.
+        A concept is found where any of its stems is. Concepts no entry mentions (a
+        typo, an everyday word) are left out, so they never count against an entry.
         """
         import math
 
@@ -162,7 +165,8 @@ class Searcher:
             known = [len(found) for found in sets if found]
             if known:
                 weighted.append((frozenset().union(*sets), math.log(1 + entries / min(known))))
-        return weighted
+        total = sum(weight for _, weight in weighted)
+        return [(found, weight / total) for found, weight in weighted]
 
     def _text_documents(self, term: str) -> frozenset[int]:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
@@ -234,15 +238,14 @@ class Searcher:
 
 
 def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> float:
-    """The idf-weighted share of the question's concepts that an entry mentions.
+    """The share of the question's concepts (see `_weighted_concepts`) an entry mentions.
 
     BM25 adds up term scores, so one rare word matched many times can beat an entry
     that answers the whole question; this share is the classic coordination factor.
     """
-    total = sum(weight for _, weight in concepts)
-    if not total:
+    if not concepts:
         return 1.0
-    return sum(weight for found, weight in concepts if docnum in found) / total
+    return sum(share for found, share in concepts if docnum in found)
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:

@@ -81,20 +81,22 @@ def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str
     return found
 
 
-def expand(question_words: tuple[str, ...]) -> list[str]:
-    """Rules words for the player words in the question, minus those already said."""
+def expand(question_words: tuple[str, ...], synonyms: dict[int, tuple[str, ...]]) -> list[str]:
+    """Rules words for the player words in the question (`synonyms_by_position`), minus
+    those the question already says."""
     stems = {stem(w) for w in question_words}
-    added = [w for ws in dict.fromkeys(synonyms_by_position(question_words).values()) for w in ws]
+    added = [w for ws in dict.fromkeys(synonyms.values()) for w in ws]
     return [w for w in dict.fromkeys(added) if stem(w) not in stems]
 
 
-def concepts(question_words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def concepts(
+    question_words: tuple[str, ...], synonyms: dict[int, tuple[str, ...]]
+) -> tuple[tuple[str, ...], ...]:
     """One group of stems per content word: the word itself and the rules words it means.
 
     An entry covers a concept when it matches any stem of the group; the ranking rewards
     entries that cover more of what the question is about.
     """
-    synonyms = synonyms_by_position(question_words)
     groups: dict[tuple[str, ...], None] = {}
     for position, word in enumerate(question_words):
         if word in STOP_WORDS or _NUMBER.match(word):
@@ -134,15 +136,13 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(stems)
 
 
-PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
-
-
-def phases_named(question_words: tuple[str, ...]) -> frozenset[str]:
-    """The round's phases the question names ("in the refresh phase"): its context."""
+def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
+    """Which of the round's `phases` the question names ("in the refresh phase"): the
+    scene it is set in."""
     return frozenset(
         word
         for word, after in zip(question_words, question_words[1:], strict=False)
-        if word in PHASES and after in ("phase", "phases")
+        if word in phases and after in ("phase", "phases")
     )
 
 
@@ -150,14 +150,14 @@ def understand(question: str, game: str = "auto") -> Understanding:
     all_words = tuple(words(question[:4000]))[:MAX_WORDS]
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
     content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
+    synonyms = synonyms_by_position(all_words)
     return Understanding(
         words=all_words,
         content=content,
-        expansions=tuple(expand(all_words)),
+        expansions=tuple(expand(all_words, synonyms)),
         numbers=numbers,
         kind_weights=kind_weights(all_words),
-        concepts=concepts(all_words),
+        concepts=concepts(all_words, synonyms),
         phrasing=phrasing(content),
-        phases=phases_named(all_words),
         game=detect_game(all_words) if game == "auto" else game,
     )
