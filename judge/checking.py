@@ -13,7 +13,8 @@ from judge.model.report import Report
 from judge.yamlio import Document, InputError, load_file
 
 
-def _board(doc: Document):
+def read_lcg_board(doc: Document):
+    """An LCG board from its document, its step checked against its phase."""
     from judge.board_input import read_board
     from judge.model.rounds import phase_of_step
 
@@ -22,11 +23,6 @@ def _board(doc: Document):
         kind = "a list" if isinstance(data, list) else "empty" if data is None else "a single value"
         raise doc.error(
             (), f"a board state is one mapping with a 'players' list at the top, not {kind}"
-        )
-    if data.get("game") == "tcg":
-        raise doc.error(
-            ("game",),
-            "the TCG ruleset is not available yet; only 'game: lcg' boards can be checked",
         )
     board = read_board(doc)
     if board.step is not None:
@@ -47,9 +43,11 @@ def _board(doc: Document):
 
 
 def check_document(doc: Document) -> Report:
-    from judge.model.check import check_board
+    """Judge a loaded board document with the ruleset its `game` field names."""
+    from judge.rulesets import ruleset_for_board
 
-    return check_board(_board(doc))
+    game = ruleset_for_board(doc)
+    return game.check(game.read_board(doc))
 
 
 def check_path(path: str | Path) -> Report:
