@@ -80,6 +80,7 @@ class Entry:
     phase: str | None = None
     action_window: bool | None = None
     set_code: str | None = None
+    scenario: dict | None = None  # scenario only: see judge.scenarios.Scenario
 
     @property
     def citation(self) -> Citation:

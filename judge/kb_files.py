@@ -12,6 +12,19 @@ from pathlib import Path
 
 from judge.entries import Citation, Entry
 
+#: Front matter only scenario entries carry; `Entry.scenario` holds them as one mapping.
+SCENARIO_FIELDS = (
+    "product",
+    "cycle",
+    "difficulty",
+    "encounter_sets",
+    "keywords",
+    "rulings",
+    "related",
+    "easy_mode",
+    "easy_setup",
+)
+
 FIELDS = (
     "id",
     "title",
@@ -31,6 +44,7 @@ FIELDS = (
     "phase",
     "action_window",
     "set",
+    *SCENARIO_FIELDS,
 )
 REQUIRED = ("id", "title", "kind", "game", "source", "section")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
@@ -147,4 +161,7 @@ def to_entry(file: EntryFile) -> Entry:
         phase=str(meta["phase"]) if meta.get("phase") else None,
         action_window=bool(window) if window is not None else None,
         set_code=str(meta["set"]) if meta.get("set") else None,
+        scenario={key: meta.get(key) for key in SCENARIO_FIELDS}
+        if meta["kind"] == "scenario"
+        else None,
     )

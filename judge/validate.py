@@ -20,6 +20,7 @@ from judge.kb_files import (
 )
 from judge.kb_hash import kb_files
 from judge.model.rounds import PHASES_BY_DIGIT
+from judge.scenarios import SCENARIO_LINKS, front_matter_problems
 
 PHASES = ("setup", *PHASES_BY_DIGIT)
 _SLUG_SEGMENT = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
@@ -102,6 +103,9 @@ def check_file(file: EntryFile) -> list[str]:
             report("action_window", "a step needs action_window: true or false")
     if kind == "faq" and number and entry_id != f"faq/{number}":
         report("number", f"ruling number {number!r} does not match id '{entry_id}'")
+    if kind == "scenario":
+        for key, message in front_matter_problems(meta):
+            report(key, message)
     if kind == "errata" and not meta.get("cards"):
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
@@ -132,7 +136,7 @@ def validate(root: Path) -> list[str]:
         else:
             first_seen[entry_id] = file
     for file in files:
-        for key in ("see_also", "supersedes", "superseded_by"):
+        for key in ("see_also", "supersedes", "superseded_by", *SCENARIO_LINKS):
             targets = file.meta.get(key)
             for target in targets if isinstance(targets, list) else ():
                 if target not in first_seen:

@@ -1,0 +1,161 @@
+"""Scenario entries: the typed view of a Quest Companion scenario page, and finding one.
+
+A scenario entry's facts live in its front matter (product, official difficulty, keyword
+and ruling ids, the Easy Mode removals), so the CLI, the app and the tests read them as
+data instead of parsing prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Front-matter fields of a scenario whose values are ids of other entries.
+SCENARIO_LINKS = ("keywords", "rulings", "related")
+MAX_DIFFICULTY = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Copies of one encounter card that Easy Mode takes out of the encounter deck."""
+
+    title: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One scenario page as data (built from an entry of kind `scenario`)."""
+
+    id: str
+    title: str
+    product: str
+    cycle: str | None
+    difficulty: int | None
+    encounter_sets: tuple[str, ...]
+    keywords: tuple[str, ...]
+    rulings: tuple[str, ...]
+    related: tuple[str, ...]
+    easy_mode: tuple[tuple[str, tuple[Removal, ...]], ...]
+    easy_setup: tuple[str, ...]
+    citation: str
+
+    @classmethod
+    def from_entry(cls, entry) -> Scenario:
+        facts = entry.scenario or {}
+        easy = facts.get("easy_mode") or {}
+        return cls(
+            id=entry.id,
+            title=entry.title,
+            product=str(facts.get("product") or ""),
+            cycle=facts.get("cycle"),
+            difficulty=facts.get("difficulty"),
+            encounter_sets=tuple(facts.get("encounter_sets") or ()),
+            keywords=tuple(facts.get("keywords") or ()),
+            rulings=tuple(facts.get("rulings") or ()),
+            related=tuple(facts.get("related") or ()),
+            easy_mode=tuple(
+                (name, tuple(Removal(str(r["title"]), int(r["count"])) for r in cards))
+                for name, cards in easy.items()
+            ),
+            easy_setup=tuple(facts.get("easy_setup") or ()),
+            citation=str(entry.citation),
+        )
+
+    @property
+    def group(self) -> str:
+        """The heading the scenario is listed under: its cycle, else its product."""
+        return self.cycle or self.product
+
+    def to_json(self) -> dict:
+        """The CLI contract's shape (../shared/contracts/cli.md, `scenario`)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "product": self.product,
+            "cycle": self.cycle,
+            "difficulty": self.difficulty,
+            "encounter_sets": list(self.encounter_sets),
+            "keywords": list(self.keywords),
+            "rulings": list(self.rulings),
+            "related": list(self.related),
+            "easy_mode": [
+                {
+                    "encounter_set": name,
+                    "remove": [{"title": r.title, "count": r.count} for r in cards],
+                }
+                for name, cards in self.easy_mode
+            ],
+            "easy_setup": list(self.easy_setup),
+            "citation": self.citation,
+        }
+
+
+def scenarios(kb) -> list[Scenario]:
+    """Every scenario in the knowledge base, in the order of its files (by slug)."""
+    return [Scenario.from_entry(e) for e in kb.entries if e.kind == "scenario"]
+
+
+def scenario_names(kb) -> dict[str, str]:
+    """Slug -> scenario id for every title and alias, for fuzzy lookup (`judge.cards`)."""
+    from judge.slug import slugify
+
+    names: dict[str, str] = {}
+    for entry in kb.entries:
+        if entry.kind == "scenario":
+            for name in (entry.title, *entry.aliases):
+                names.setdefault(slugify(name), entry.id)
+    return names
+
+
+def find_scenario(query: str, kb):
+    """`judge.cards.find_card` over scenario titles and aliases: a `CardMatch` whose
+    `title` (and candidates) are scenario ids."""
+    from judge.cards import find_card
+
+    return find_card(query, scenario_names(kb))
+
+
+def front_matter_problems(meta: dict) -> list[tuple[str, str]]:
+    """(field, problem) for a scenario's own fields; links are checked with the others."""
+    problems = []
+    if not meta.get("product"):
+        problems.append(("product", "a scenario needs its product"))
+    difficulty = meta.get("difficulty")
+    if difficulty is not None and not (
+        isinstance(difficulty, int)
+        and not isinstance(difficulty, bool)
+        and 1 <= difficulty <= MAX_DIFFICULTY
+    ):
+        problems.append(("difficulty", f"difficulty must be 1-{MAX_DIFFICULTY} or omitted"))
+    for key in ("encounter_sets", "easy_setup", *SCENARIO_LINKS):
+        value = meta.get(key)
+        if value is not None and not (
+            isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+        ):
+            problems.append((key, f"{key} must be a list of non-empty strings"))
+    easy = meta.get("easy_mode")
+    if easy is None:
+        return problems
+    if not isinstance(easy, dict):
+        return [*problems, ("easy_mode", "easy_mode must map encounter sets to card lists")]
+    for name, cards in easy.items():
+        if not isinstance(cards, list) or not all(_is_removal(c) for c in cards):
+            problems.append(
+                (
+                    "easy_mode",
+                    f"easy_mode[{name!r}] must be a list of {{title: <card>, count: <1 or more>}}",
+                )
+            )
+    return problems
+
+
+def _is_removal(card) -> bool:
+    return (
+        isinstance(card, dict)
+        and set(card) == {"title", "count"}
+        and isinstance(card["title"], str)
+        and bool(card["title"])
+        and isinstance(card["count"], int)
+        and not isinstance(card["count"], bool)
+        and card["count"] >= 1
+    )

@@ -1,0 +1,591 @@
+"""Extract the facts of the Quest Companion's scenario pages (titles, numbers, counts).
+
+Run by hand when the source changes: `python tools/qc_scenarios.py SOURCE > out.json`.
+It reads only facts (page titles, official difficulty, keyword and card headings, Easy
+Mode set names, card titles and counts); the prose of the pages is never copied, the
+knowledge-base entries restate it in our own words. `tests/manifest/scenarios.yaml` and
+the scenario entries' front matter are written from its output.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+SECTIONS = ("Keywords", "Rulings", "FAQ & Errata", "Difficulty level", "Related Quests")
+_DIFFICULTY = re.compile(r"^Official difficulty \((\d+)\)$")
+_REMOVAL = re.compile(r"^(\d+)x\s+(.+)$")
+_SKIP = ("User rating", "rated by", "Rate this Quest!", "easymode", "Easy Mode")
+
+
+def pages(text: str) -> list[list[str]]:
+    """The document's pages (split on its `Home` / `Back` lines), blank lines dropped."""
+    found, current = [], []
+    for line in text.split("\n"):
+        if line.strip() in ("Home", "Back"):
+            if current:
+                found.append(current)
+            current = []
+        elif line.strip():
+            current.append(line.rstrip())
+    if current:
+        found.append(current)
+    return found
+
+
+def _is_heading(line: str) -> bool:
+    """A sub-heading: a short line that is not a sentence, question, answer or bullet."""
+    s = line.strip()
+    return (
+        len(s) <= 60
+        and not s.endswith((".", ":", "?", "!", '"', ")"))
+        and not s.startswith(("•", "Q:", "Q.", "A:", "Should"))
+        and not s[:1].isdigit()
+    ) or bool(re.match(r"^[A-Z][\w' -]+ \(?X\)?$", s))
+
+
+def scenario(lines: list[str]) -> dict:
+    """One scenario page's facts."""
+    title = lines[0].strip()
+    facts = {
+        "title": title,
+        "difficulty": None,
+        "keywords": [],
+        "rulings": [],
+        "cards": [],
+        "easy_mode": {},
+        "easy_rule": None,
+        "fan_made": False,
+    }
+    section, current_set = None, None
+    for raw in lines[1:]:
+        line = raw.strip()
+        match = _DIFFICULTY.match(line)
+        if match:
+            facts["difficulty"] = int(match.group(1))
+            continue
+        if line in SECTIONS:
+            section = line
+            continue
+        if line == "A Long-extended Party":
+            facts["fan_made"] = True
+            continue
+        if line.startswith(_SKIP):
+            continue
+        if section == "Keywords" and _is_heading(line):
+            facts["keywords"].append(line)
+        elif section == "Rulings" and _is_heading(line):
+            facts["rulings"].append(line)
+        elif section == "FAQ & Errata" and _is_heading(line):
+            facts["cards"].append(line)
+        elif section == "Difficulty level":
+            if raw.startswith("    ") and line.startswith("•"):
+                found = _REMOVAL.match(line.lstrip("• ").strip())
+                if found:
+                    card = {"title": found.group(2).strip(), "count": int(found.group(1))}
+                    facts["easy_mode"].setdefault(current_set, []).append(card)
+            elif line.startswith("•"):
+                current_set = line.lstrip("• ").strip()
+                facts["easy_mode"].setdefault(current_set, [])
+            elif "difficulty" in line and "indicator" in line:
+                facts["easy_rule"] = "gold-border"
+            if "add one resource to each hero" in line:
+                facts["extra_resource"] = True
+    return facts
+
+
+def scenarios(text: str) -> list[dict]:
+    """Every scenario page (a page carrying the quest rating block), in document order."""
+    return [scenario(page) for page in pages(text) if "Rate this Quest!" in page]
+
+
+# The Quest Companion's text keeps no product or cycle names (its navigation was lost
+# in extraction), so they come from the products' published contents: (cycle, product,
+# scenario titles as printed on the pages). A product of None means the scenario's own
+# title is its product (adventure packs and single-scenario releases).
+PRODUCTS = (
+    (
+        None,
+        "Core Set",
+        ("Passage Through Mirkwood", "Journey Down the Anduin", "Escape from Dol Guldur"),
+    ),
+    (
+        "Shadows of Mirkwood",
+        None,
+        (
+            "The Hunt for Gollum",
+            "Conflict At The Carrock",
+            "A Journey to Rhosgobel",
+            "The Hills of Emyn Muil",
+            "The Dead Marshes",
+            "Return to Mirkwood",
+        ),
+    ),
+    ("Dwarrowdelf", "Khazad-dûm", ("Into the Pit", "The Seventh Level", "Flight from Moria")),
+    (
+        "Dwarrowdelf",
+        None,
+        (
+            "The Redhorn Gate",
+            "Road to Rivendell",
+            "The Watcher in the Water",
+            "The Long Dark",
+            "Foundations of Stone",
+            "Shadow and Flame",
+        ),
+    ),
+    (
+        "Against the Shadow",
+        "Heirs of Númenor",
+        ("Peril In Pelargir", "Into Ithilien", "The Siege of Cair Andros"),
+    ),
+    (
+        "Against the Shadow",
+        None,
+        (
+            "The Steward's Fear",
+            "The Drúadan Forest",
+            "Encounter at Amon-Dín",
+            "Assault on Osgiliath",
+            "The Blood of Gondor",
+            "The Morgul Vale",
+        ),
+    ),
+    (
+        "The Hobbit saga",
+        "The Hobbit: Over Hill and Under Hill",
+        (
+            "We Must Away, Ere Break of Day",
+            "Over the Misty Mountains Grim",
+            "Dungeons Deep and Caverns Dim",
+        ),
+    ),
+    (
+        "The Hobbit saga",
+        "The Hobbit: On the Doorstep",
+        ("Flies and Spiders", "The Lonely Mountain", "The Battle of Five Armies"),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Black Riders",
+        ("A Shadow of the Past", "A Knife in the Dark", "Flight to the Ford"),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Road Darkens",
+        ("The Ring Goes South", "Journey in the Dark", "Breaking of the Fellowship"),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Treason of Saruman",
+        ("The Uruk-hai", "Helm's Deep", "The Road to Isengard"),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Land of Shadow",
+        ("The Passage of the Marshes", "Journey to the Cross-roads", "Shelob's Lair"),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Flame of the West",
+        (
+            "The Passing of the Grey Company",
+            "The Siege of Gondor",
+            "The Battle of the Pelennor Fields",
+        ),
+    ),
+    (
+        "The Lord of the Rings saga",
+        "The Mountain of Fire",
+        ("The Tower of Cirith Ungol", "The Black Gate Opens", "Mount Doom"),
+    ),
+    (
+        "Ring-maker",
+        "The Voice of Isengard",
+        ("The Fords of Isen", "To Catch an Orc", "Into Fangorn"),
+    ),
+    (
+        "Ring-maker",
+        None,
+        (
+            "The Dunland Trap",
+            "The Three Trials",
+            "Trouble in Tharbad",
+            "The Nín-in-Eilph",
+            "Celebrimbor's Secret",
+            "The Antlered Crown",
+        ),
+    ),
+    (
+        "Angmar Awakened",
+        "The Lost Realm",
+        ("Intruders in Chetwood", "The Weather Hills", "Deadmen's Dike"),
+    ),
+    (
+        "Angmar Awakened",
+        None,
+        (
+            "The Wastes of Eriador",
+            "Escape from Mount Gram",
+            "Across the Ettenmoors",
+            "The Treachery of Rhudaur",
+            "The Battle of Carn-Dûm",
+            "The Dread Realm",
+        ),
+    ),
+    (
+        "Dream-chaser",
+        "The Grey Havens",
+        ("Voyage Across Belegaer", "The Fate of Númenor", "Raid on the Grey Havens"),
+    ),
+    (
+        "Dream-chaser",
+        None,
+        (
+            "Flight of the Stormcaller",
+            "The Thing in the Depths",
+            "Temple of the Deceived",
+            "The Drowned Ruins",
+            "A Storm on Cobas Haven",
+            "The City of Corsairs",
+        ),
+    ),
+    (
+        "Haradrim",
+        "The Sands of Harad",
+        ("Escape from Umbar", "Desert Crossing", "The Long Arm of Mordor"),
+    ),
+    (
+        "Haradrim",
+        None,
+        (
+            "The Mûmakil",
+            "Race Across Harad",
+            "Beneath the Sands",
+            "The Black Serpent",
+            "The Dungeons of Cirith Gurat",
+            "The Crossing of Poros",
+        ),
+    ),
+    (
+        "Ered Mithrin",
+        "The Wilds of Rhovanion",
+        ("Journey Up the Anduin", "Lost in Mirkwood", "The King's Quest"),
+    ),
+    (
+        "Ered Mithrin",
+        None,
+        (
+            "The Withered Heath",
+            "Roam Across Rhovanion",
+            "Fire in the Night",
+            "The Ghost of Framsburg",
+            "Mount Gundabad",
+            "The Fate of Wilderland",
+        ),
+    ),
+    (
+        "Vengeance of Mordor",
+        "A Shadow in the East",
+        ("The River Running", "Danger in Dorwinion", "The Temple of Doom"),
+    ),
+    (
+        "Vengeance of Mordor",
+        None,
+        (
+            "Wrath and Ruin",
+            "The City of Ulfast",
+            "Challenge of the Wainriders",
+            "Under the Ash Mountains",
+            "The Land of Sorrow",
+            "The Fortress of Nurn",
+        ),
+    ),
+    (
+        "Standalone scenarios",
+        None,
+        (
+            "The Massing at Osgiliath",
+            "The Battle of Laketown",
+            "The Stone of Erech",
+            "The Old Forest",
+            "Fog on the Barrow-Downs",
+            "The Ruins of Belegost",
+            "Murder at the Prancing Pony",
+            "Attack on Dol Guldur",
+            "The Siege of Annúminas",
+            "The Wizard's Quest",
+            "The Woodland Realm",
+            "The Oath",
+            "The Caves of Nibin-Dûm",
+            "The Mines of Moria",
+            "Escape from Khazad-dûm",
+            "The Hunt for the Dreadnaught",
+        ),
+    ),
+    (
+        "Oaths of the Rohirrim (ALeP)",
+        None,
+        (
+            "Ambush at Erelas",
+            "The Battle for the Beacon",
+            "The Horse-Lord's Ire",
+            "The Aldburg Plot",
+            "Fire on the Eastemnet",
+            "The Gap of Rohan",
+            "The Glittering Caves",
+            "Mustering of the Rohirrim",
+            "Blood in the Isen",
+        ),
+    ),
+    (
+        "A Long-extended Party scenarios",
+        "The Shire's Reckoning",
+        ("Pies for the Party", "Sundown on the Shire", "Secrets of the Old Forest"),
+    ),
+    (
+        "A Long-extended Party scenarios",
+        None,
+        ("The Scouring of the Shire", "The Nine are Abroad", "The Siege of Erebor"),
+    ),
+)
+
+NOT_KEYWORDS = ("and",)  # a stray connective between two parts of the Vast keyword text
+
+
+def product_of(title: str) -> tuple[str, str | None]:
+    """(product, cycle) of a scenario page title."""
+    for cycle, product, titles in PRODUCTS:
+        if title in titles:
+            return product or title, cycle
+    raise KeyError(f"no product listed for {title!r}: add it to PRODUCTS")
+
+
+def _existing(root: Path, ids: list[str]) -> list[str]:
+    return [i for i in ids if (root / _path_of(i)).is_file()]
+
+
+def _path_of(entry_id: str) -> str:
+    kind, _, slug = entry_id.partition("/")
+    if entry_id.startswith("faq/qa/"):
+        return f"faq/qa/{entry_id.removeprefix('faq/qa/')}.md"
+    return {"errata": f"errata/{slug}.md", "kw": f"rules/keywords/{slug}.md"}[kind]
+
+
+def _cards_index(root: Path) -> dict[str, list[str]]:
+    """Slug of every card an errata or Q&A entry names -> those entries' ids."""
+    import yaml
+
+    from judge.slug import slugify
+
+    found: dict[str, list[str]] = {}
+    for folder in ("errata", "faq/qa"):
+        for path in sorted((root / folder).glob("*.md")):
+            meta = yaml.safe_load(path.read_text(encoding="utf-8").split("---")[1])
+            for card in meta.get("cards") or ():
+                found.setdefault(slugify(card), []).append(meta["id"])
+    return found
+
+
+def links(facts: dict, root: Path, by_card: dict[str, list[str]]) -> dict:
+    """Keyword ids, ruling ids and the rules topics that are not keywords."""
+    from judge.slug import slugify
+
+    slug = slugify(facts["title"])
+    keywords, topics = [], []
+    for name in facts["keywords"]:
+        if name in NOT_KEYWORDS:
+            continue
+        found = _existing(root, [f"kw/{slugify(name)}"])
+        (keywords.extend(found) if found else topics.append(name))
+    rulings = []
+    for card in facts["cards"]:
+        key = slugify(card)
+        found = _existing(root, [f"errata/{key}", f"faq/qa/{key}"]) or by_card.get(key, [])
+        found = found or _existing(root, [f"faq/qa/{slug}"])  # a page-wide "FAQ" block
+        if not found:
+            raise KeyError(f"{facts['title']}: no entry for the ruling on {card!r}")
+        rulings.extend(found)
+    return {
+        "keywords": list(dict.fromkeys(keywords)),
+        "rulings": list(dict.fromkeys(rulings)),
+        "topics": topics + facts["rulings"],
+    }
+
+
+def _q(text: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _flow(items) -> str:
+    return "[" + ", ".join(_q(i) for i in items) + "]"
+
+
+EXTRA_RESOURCE = (
+    "During setup step 2 (placing heroes and setting threat), each hero gets 1 extra resource."
+)
+GOLD_BORDER = (
+    "Leave out of the encounter deck every card whose encounter set icon has the gold"
+    " difficulty border."
+)
+
+
+def aliases(title: str) -> list[str]:
+    from judge.slug import fold_accents
+
+    plain = fold_accents(title).lower()
+    found = [plain, plain.replace("-", " ")]
+    if plain.startswith(("the ", "a ")):
+        found.append(plain.split(" ", 1)[1])
+    found.append(f"{plain} easy mode")
+    return list(dict.fromkeys(found))
+
+
+def questions(title: str, facts: dict) -> list[str]:
+    name = title.lower()
+    found = [
+        f"how do i set up {name} in easy mode",
+        f"what keywords come up in {name}",
+        f"how hard is {name}, what is its official difficulty",
+    ]
+    if facts["easy_mode"]:
+        found.insert(1, f"which cards do i take out of the encounter deck for {name} on easy")
+    if facts["cards"]:
+        found.append(f"are there any rulings or errata for the cards in {name}")
+    return found
+
+
+def render(facts: dict, root: Path, by_card, related: list[str]) -> str:
+    from judge.slug import slugify
+
+    title = facts["title"]
+    product, cycle = product_of(title)
+    linked = links(facts, root, by_card)
+    easy = facts["easy_mode"]
+    setup = []
+    if facts.get("extra_resource"):
+        setup.append(EXTRA_RESOURCE)
+    if facts["easy_rule"]:
+        setup.append(GOLD_BORDER)
+    meta = [
+        "---",
+        f"id: scenario/{slugify(title)}",
+        f"title: {_q(title)}",
+        "kind: scenario",
+        "game: lcg",
+        "source: qc",
+        f"section: {_q(title)}",
+        f"aliases: {_flow(aliases(title))}",
+        "questions:",
+        *(f"  - {_q(q)}" for q in questions(title, facts)),
+        f"cards: {_flow(facts['cards'] and [c for c in facts['cards'] if c != 'FAQ'])}",
+        f"see_also: {_flow(['rr/setup'] if (root / 'rules/glossary/setup.md').is_file() else [])}",
+        f"product: {_q(product)}",
+    ]
+    if cycle:
+        meta.append(f"cycle: {_q(cycle)}")
+    if facts["difficulty"] is not None:
+        meta.append(f"difficulty: {facts['difficulty']}")
+    meta += [
+        f"encounter_sets: {_flow(easy)}",
+        f"keywords: {_flow(linked['keywords'])}",
+        f"rulings: {_flow(linked['rulings'])}",
+        f"related: {_flow(related)}",
+        f"easy_setup: {_flow(setup)}",
+    ]
+    if easy:
+        meta.append("easy_mode:")
+        for name, cards in easy.items():
+            meta.append(f"  {_q(name)}:")
+            meta += [f"    - {{title: {_q(c['title'])}, count: {c['count']}}}" for c in cards]
+    meta.append("---")
+    return "\n".join(meta) + "\n" + body(facts, product, cycle, linked) + "\n"
+
+
+def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
+    title = facts["title"]
+    if product == title:
+        where = f"the {cycle} group" if cycle else "its own release"
+    else:
+        where = f"{product}" + (f", part of the {cycle} group" if cycle else "")
+    rated = (
+        f"an official difficulty of {facts['difficulty']}"
+        if facts["difficulty"] is not None
+        else "no official difficulty rating"
+    )
+    lines = [f"{title} is a scenario from {where}; its Quest Companion page gives it {rated}."]
+    if facts["fan_made"]:
+        lines[0] += (
+            " The page marks it as an unofficial fan scenario by A Long-extended Party (ALeP)."
+        )
+    lines.append("")
+    kws = [k for k in facts["keywords"] if k not in NOT_KEYWORDS and k not in linked["topics"]]
+    if kws:
+        lines.append(f"- **Keywords in its encounter cards:** {', '.join(kws)}.")
+    if linked["topics"]:
+        lines.append("- **Scenario rules the page explains:** " + "; ".join(linked["topics"]) + ".")
+    cards = [c for c in facts["cards"] if c != "FAQ"]
+    if cards:
+        lines.append(f"- **Card rulings and errata:** {', '.join(cards)} (see the linked entries).")
+    elif "FAQ" in facts["cards"]:
+        lines.append("- **Rulings:** the page carries a general Q&A block for this scenario.")
+    easy = facts["easy_mode"]
+    if easy:
+        removals = "; ".join(
+            f"from {name}: " + ", ".join(f"{c['title']} ({c['count']})" for c in cards)
+            for name, cards in easy.items()
+        )
+        total = sum(c["count"] for cards in easy.values() for c in cards)
+        lines.append(
+            f"- **Easy Mode:** {EXTRA_RESOURCE} Then build the encounter deck without these"
+            f" {total} cards (copies in brackets): {removals}."
+        )
+    elif facts["easy_rule"]:
+        lines.append(f"- **Easy Mode:** {EXTRA_RESOURCE} {GOLD_BORDER}")
+    else:
+        lines.append("- **Easy Mode:** the page gives no Easy Mode changes for this scenario.")
+    return "\n".join(lines)
+
+
+def write(source: Path, root: Path) -> None:
+    """Write every scenario entry and `tests/manifest/scenarios.yaml` under `root`."""
+    from judge.slug import slugify
+
+    found = scenarios(source.read_text(encoding="utf-8"))
+    by_card = _cards_index(root)
+    groups: dict[str, list[str]] = {}
+    for facts in found:
+        product, cycle = product_of(facts["title"])
+        group = product if product != facts["title"] else cycle
+        groups.setdefault(group, []).append(f"scenario/{slugify(facts['title'])}")
+    folder = root / "rules" / "scenarios"
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = [
+        "# Quest Companion scenario pages (every page with a quest rating block): title and",
+        "# the Easy Mode removals (encounter set -> card titles and counts), as printed.",
+    ]
+    for facts in found:
+        slug = slugify(facts["title"])
+        product, cycle = product_of(facts["title"])
+        group = product if product != facts["title"] else cycle
+        related = [i for i in groups[group] if i != f"scenario/{slug}"]
+        (folder / f"{slug}.md").write_text(render(facts, root, by_card, related), encoding="utf-8")
+        manifest.append(f"- id: scenario/{slug}")
+        manifest.append(f"  title: {_q(facts['title'])}")
+        if facts["difficulty"] is not None:
+            manifest.append(f"  difficulty: {facts['difficulty']}")
+        manifest.append("  easy_mode:" + ("" if facts["easy_mode"] else " {}"))
+        for name, cards in facts["easy_mode"].items():
+            manifest.append(f"    {_q(name)}:")
+            manifest += [f"      - {{title: {_q(c['title'])}, count: {c['count']}}}" for c in cards]
+    (root / "tests" / "manifest" / "scenarios.yaml").write_text(
+        "\n".join(manifest) + "\n", encoding="utf-8"
+    )
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    write(Path(sys.argv[1]), Path(__file__).resolve().parents[1])
