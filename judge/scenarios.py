@@ -95,24 +95,29 @@ def scenarios(kb) -> list[Scenario]:
     return [Scenario.from_entry(e) for e in kb.entries if e.kind == "scenario"]
 
 
-def scenario_names(kb) -> dict[str, str]:
-    """Slug -> scenario id for every title and alias, for fuzzy lookup (`judge.cards`)."""
+def scenario_titles(kb) -> dict[str, str]:
+    """Slug -> title of every scenario: the keys `judge.cards.find_card` matches on.
+
+    Titles only: aliases are mostly the same words again and would make one scenario
+    its own runner-up, which reads as an ambiguous match.
+    """
     from judge.slug import slugify
 
-    names: dict[str, str] = {}
-    for entry in kb.entries:
-        if entry.kind == "scenario":
-            for name in (entry.title, *entry.aliases):
-                names.setdefault(slugify(name), entry.id)
-    return names
+    return {slugify(e.title): e.title for e in kb.entries if e.kind == "scenario"}
 
 
 def find_scenario(query: str, kb):
-    """`judge.cards.find_card` over scenario titles and aliases: a `CardMatch` whose
-    `title` (and candidates) are scenario ids."""
+    """The typed scenario name matched like a card name (accents, typos, partial
+    titles): a `judge.cards.CardMatch` of scenario titles."""
     from judge.cards import find_card
 
-    return find_card(query, scenario_names(kb))
+    return find_card(query, scenario_titles(kb))
+
+
+def scenario_by_title(kb, title: str) -> Scenario:
+    from judge.slug import slugify
+
+    return Scenario.from_entry(kb.get(f"scenario/{slugify(title)}"))
 
 
 def front_matter_problems(meta: dict) -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ COMMANDS = {
     "ask": ("ask", "answer a rules question with cited entries"),
     "show": ("show", "print one knowledge-base entry by id"),
     "errata": ("errata", "a card's errata and every ruling that names it"),
+    "scenario": ("scenario", "a scenario page, or its Easy Mode checklist"),
     "check": ("check", "judge a board-state YAML file"),
     "timing": ("timing", "order simultaneous triggered abilities"),
     "deck": ("deck", "check a deck's legality"),
