@@ -481,8 +481,10 @@ def render(facts: dict, root: Path, by_card, related: list[str]) -> str:
         f"aliases: {_flow(aliases(title))}",
         "questions:",
         *(f"  - {_q(q)}" for q in questions(title, facts)),
-        f"cards: {_flow(facts['cards'] and [c for c in facts['cards'] if c != 'FAQ'])}",
-        f"see_also: {_flow(['rr/setup'] if (root / 'rules/glossary/setup.md').is_file() else [])}",
+        # no `cards`: the page's card rulings are linked through `rulings` and
+        # `see_also`, so a card's name finds its own ruling rather than every page
+        "cards: []",
+        f"see_also: {_flow(linked['rulings'])}",
         f"product: {_q(product)}",
     ]
     if cycle:
@@ -516,15 +518,14 @@ def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
         if facts["difficulty"] is not None
         else "no official difficulty rating"
     )
-    lines = [f"{title} is a scenario from {where}; its Quest Companion page gives it {rated}."]
+    lines = [f"{title} is a scenario from {where}; its page gives it {rated}."]
     if facts["fan_made"]:
         lines[0] += (
             " The page marks it as an unofficial fan scenario by A Long-extended Party (ALeP)."
         )
     lines.append("")
-    kws = [k for k in facts["keywords"] if k not in NOT_KEYWORDS and k not in linked["topics"]]
-    if kws:
-        lines.append(f"- **Keywords in its encounter cards:** {', '.join(kws)}.")
+    # keyword names stay out of the text (they are in `keywords`): repeated on a
+    # hundred pages they would drown the keywords' own entries in search
     if linked["topics"]:
         lines.append("- **Scenario rules the page explains:** " + "; ".join(linked["topics"]) + ".")
     cards = [c for c in facts["cards"] if c != "FAQ"]

@@ -89,6 +89,9 @@ class Searcher:
         from judge.search.cards import CardRecogniser
 
         self._cards = CardRecogniser(meta["cards"], meta["card_words"])
+        from judge.search.scenarios import ScenarioRecogniser
+
+        self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
@@ -121,9 +124,14 @@ class Searcher:
             numbered = frozenset().union(
                 *(self._documents_with("number", n) for n in meaning.numbers)
             )
+            favoured = self._scenarios.favoured(meaning.words)
             ranked = sorted(
                 (
-                    (self._rerank(hit, meaning, said, concepts, numbered), hit.docnum)
+                    (
+                        self._rerank(hit, meaning, said, concepts, numbered)
+                        * favoured.get(hit.docnum, 1.0),
+                        hit.docnum,
+                    )
                     for hit in results[:CANDIDATES]
                 ),
                 key=lambda pair: -pair[0],

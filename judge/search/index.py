@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 8  # bump when the schema or analysis changes
+_FORMAT = 9  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -97,6 +97,7 @@ def build(kb, target: Path) -> float:
 
     from judge.cache import install_dir_atomic, make_build_dir
     from judge.search.cards import distinctive_words
+    from judge.search.scenarios import index_meta as scenario_meta
     from judge.search.text import analyzer
     from judge.slug import slugify
 
@@ -118,6 +119,7 @@ def build(kb, target: Path) -> float:
             # by document number (one writer, one commit: entries keep their order)
             "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
             "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
+            "scenarios": scenario_meta(kb),
         }
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:

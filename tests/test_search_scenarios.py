@@ -1,0 +1,55 @@
+"""`ask` recognises scenario names, and a named scenario's own rulings rank first."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search.engine import Searcher
+from judge.search.scenarios import SCENARIO_LINK_BONUS, ScenarioRecogniser
+from judge.search.text import words
+
+
+def words_of(text):
+    return tuple(words(text))
+
+
+@pytest.fixture(scope="module")
+def searcher():
+    return Searcher()
+
+
+def top_ids(searcher, question, k=3):
+    return [hit.id for hit in searcher.ask(question, k=k)[1]]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("journey down the anduin easy mode", "scenario/journey-down-the-anduin"),
+        ("journy down the anduin easy mode", "scenario/journey-down-the-anduin"),
+        ("how hard is the battle of carn dum", "scenario/the-battle-of-carn-dum"),
+        ("mumakil which cards come out on easy", "scenario/the-mumakil"),
+    ],
+)
+def test_a_named_scenario_is_the_answer_about_its_setup(searcher, question, expected):
+    assert top_ids(searcher, question, k=1) == [expected]
+
+
+def test_the_named_scenarios_ruling_outranks_its_page(searcher):
+    question = "journey down the anduin what if banks is dealt as a shadow card"
+    assert top_ids(searcher, question)[:2] == [
+        "faq/qa/banks-of-the-anduin",
+        "scenario/journey-down-the-anduin",
+    ]
+
+
+def test_recogniser_favours_only_the_named_scenarios_links():
+    meta = {
+        "titles": {"escape-from-dol-guldur": "Escape from Dol Guldur", "the-oath": "The Oath"},
+        "links": {"Escape from Dol Guldur": [3, 7], "The Oath": [9]},
+    }
+    recogniser = ScenarioRecogniser(meta)
+    words = words_of("in escape from dol guldr can the jailer shuffle it")
+    assert recogniser.favoured(words) == {3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
+    assert recogniser.favoured(words_of("who defends the troll")) == {}
+    assert ScenarioRecogniser({}).favoured(words) == {}
