@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 DEV_QUESTIONS = REPO.parent / "shared" / "eval" / "dev-questions.jsonl"
 OWN_QUESTIONS = Path(__file__).parent / "questions.txt"
 OWN_SET = Path(__file__).parent / "questions-own.jsonl"
+SCENARIO_SET = Path(__file__).parent / "questions-scenarios.jsonl"
 SCORER = REPO.parent / "shared" / "eval" / "score.py"
 ONLY = "term,timing,errata,campaign"  # scenario and TCG questions: later issues
 RUNS = 15
@@ -138,10 +139,15 @@ def quality(py: str) -> None:
         print("quality: ../shared/eval/score.py not found, skipped")
         return
     loremaster = f"{py} -m judge"
-    for name, path in (("shared dev set", DEV_QUESTIONS), ("own question set", OWN_SET)):
-        print(f"quality, {name} ({ONLY}):")
+    for name, path, only in (
+        ("shared dev set", DEV_QUESTIONS, ONLY),
+        ("own question set", OWN_SET, ONLY),
+        ("shared dev set", DEV_QUESTIONS, "scenario"),
+        ("own scenario questions", SCENARIO_SET, "scenario"),
+    ):
+        print(f"quality, {name} ({only}):")
         out = subprocess.run(
-            [py, str(SCORER), str(path), "--loremaster", loremaster, "--only", ONLY],
+            [py, str(SCORER), str(path), "--loremaster", loremaster, "--only", only],
             cwd=REPO,
             capture_output=True,
             text=True,
