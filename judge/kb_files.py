@@ -23,6 +23,7 @@ SCENARIO_FIELDS = (
     "related",
     "easy_mode",
     "easy_setup",
+    "sequence",
 )
 
 FIELDS = (

@@ -38,6 +38,7 @@ class Scenario:
     easy_mode: tuple[tuple[str, tuple[Removal, ...]], ...]
     easy_setup: tuple[str, ...]
     citation: str
+    sequence: int = 0  # the page's place among the Quest Companion's scenario pages
 
     @classmethod
     def from_entry(cls, entry) -> Scenario:
@@ -59,6 +60,7 @@ class Scenario:
             ),
             easy_setup=tuple(facts.get("easy_setup") or ()),
             citation=str(entry.citation),
+            sequence=int(facts.get("sequence") or 0),
         )
 
     @property
@@ -91,8 +93,9 @@ class Scenario:
 
 
 def scenarios(kb) -> list[Scenario]:
-    """Every scenario in the knowledge base, in the order of its files (by slug)."""
-    return [Scenario.from_entry(e) for e in kb.entries if e.kind == "scenario"]
+    """Every scenario in the knowledge base, in the Quest Companion's page order."""
+    found = [Scenario.from_entry(e) for e in kb.entries if e.kind == "scenario"]
+    return sorted(found, key=lambda s: (s.sequence, s.title))
 
 
 def scenario_titles(kb) -> dict[str, str]:
@@ -132,6 +135,9 @@ def front_matter_problems(meta: dict) -> list[tuple[str, str]]:
         and 1 <= difficulty <= MAX_DIFFICULTY
     ):
         problems.append(("difficulty", f"difficulty must be 1-{MAX_DIFFICULTY} or omitted"))
+    sequence = meta.get("sequence")
+    if not (isinstance(sequence, int) and not isinstance(sequence, bool) and sequence >= 1):
+        problems.append(("sequence", "sequence must be the page's position, 1 or more"))
     for key in ("encounter_sets", "easy_setup", *SCENARIO_LINKS):
         value = meta.get(key)
         if value is not None and not (

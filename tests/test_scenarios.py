@@ -24,6 +24,7 @@ def test_at_least_130_scenario_entries_one_per_page(kb):
     found = {s.id: s for s in scenarios(kb)}
     assert len(found) >= 130
     assert set(found) == set(PAGES)
+    assert [s.id for s in scenarios(kb)] == list(PAGES)  # the Quest Companion's order
     for entry_id, page in PAGES.items():
         assert found[entry_id].title == page["title"]
         assert found[entry_id].difficulty == page.get("difficulty")
@@ -103,10 +104,11 @@ def test_json_shape_follows_the_contract(kb):
         ({"easy_mode": {"Wilderlands": [{"title": "Despair"}]}}, "easy_mode"),
         ({"keywords": "kw/surge"}, "keywords"),
         ({"product": ""}, "product"),
+        ({"sequence": 0}, "sequence"),
     ],
 )
 def test_bad_scenario_fields_are_reported(meta, field):
-    good = {"product": "Core Set", "difficulty": 10, "easy_mode": {}}
+    good = {"product": "Core Set", "difficulty": 10, "easy_mode": {}, "sequence": 1}
     problems = front_matter_problems({**good, **meta})
     assert [key for key, _ in problems] == [field]
 

@@ -458,7 +458,7 @@ def questions(title: str, facts: dict) -> list[str]:
     return found
 
 
-def render(facts: dict, root: Path, by_card, related: list[str]) -> str:
+def render(facts: dict, root: Path, by_card, related: list[str], sequence: int) -> str:
     from judge.slug import slugify
 
     title = facts["title"]
@@ -486,6 +486,7 @@ def render(facts: dict, root: Path, by_card, related: list[str]) -> str:
         "cards: []",
         f"see_also: {_flow(linked['rulings'])}",
         f"product: {_q(product)}",
+        f"sequence: {sequence}",
     ]
     if cycle:
         meta.append(f"cycle: {_q(cycle)}")
@@ -568,12 +569,12 @@ def write(source: Path, root: Path) -> None:
         "# Quest Companion scenario pages (every page with a quest rating block): title and",
         "# the Easy Mode removals (encounter set -> card titles and counts), as printed.",
     ]
-    for facts in found:
+    for sequence, facts in enumerate(found, start=1):
         slug = slugify(facts["title"])
         product, cycle = product_of(facts["title"])
         group = product if product != facts["title"] else cycle
         related = [i for i in groups[group] if i != f"scenario/{slug}"]
-        (folder / f"{slug}.md").write_text(render(facts, root, by_card, related), encoding="utf-8")
+        (folder / f"{slug}.md").write_text(render(facts, root, by_card, related, sequence), encoding="utf-8")
         manifest.append(f"- id: scenario/{slug}")
         manifest.append(f"  title: {_q(facts['title'])}")
         if facts["difficulty"] is not None:

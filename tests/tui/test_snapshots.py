@@ -97,6 +97,14 @@ async def _judge(pilot):
     _steady(pilot.app)
 
 
+async def _scenarios(pilot):
+    await pilot.press("f8")
+    await settle(pilot)
+    pilot.app.screen.look_up("journey down the anduin")
+    await settle(pilot)
+    _steady(pilot.app)
+
+
 async def _help(pilot):
     await pilot.press("f5")
     await settle(pilot)
@@ -111,6 +119,7 @@ SCREENS = {
     "round": _round,
     "campaign": _campaign,
     "judge": _judge,
+    "scenarios": _scenarios,
     "help": _help,
 }
 

@@ -54,4 +54,12 @@ SCREENS = (
     ScreenInfo(
         "judge", "f7", "Judge", "Check a board-state file against the rules", "judge", "JudgeScreen"
     ),
+    ScreenInfo(
+        "scenarios",
+        "f8",
+        "Scenarios",
+        "Scenarios by cycle: difficulty, rulings, the Easy Mode checklist",
+        "scenarios",
+        "ScenariosScreen",
+    ),
 )

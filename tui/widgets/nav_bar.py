@@ -24,11 +24,16 @@ class NavBar(Widget):
         self.current = current
 
     def render(self) -> Content:
-        parts: list[Content] = [Content.styled(" Loremaster ", "bold $text-accent")]
+        full = self._line(pad=" ")
+        # too narrow for every screen with padding (80 columns): drop the padding
+        return full if full.cell_length <= self.size.width else self._line(pad="")
+
+    def _line(self, pad: str) -> Content:
+        parts: list[Content] = [Content.styled(f"{pad}Loremaster{pad}", "bold $text-accent")]
         for screen in SCREENS:
             # Our own constant names, so markup is safe here: it carries the click action.
             item = Content.from_markup(
-                f"[@click=app.go('{screen.mode}')] {screen.key.upper()} {screen.name} [/]"
+                f"[@click=app.go('{screen.mode}')]{pad}{screen.key.upper()} {screen.name}{pad}[/]"
             )
             if screen.mode == self.current:
                 item = item.stylize("bold reverse")
