@@ -552,6 +552,18 @@ def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
     return "\n".join(lines)
 
 
+NOTES = "## Scenario rules"
+
+
+def kept_notes(path: Path) -> str:
+    """The hand-written part of an existing entry (from its `## Scenario rules` heading)."""
+    if not path.is_file():
+        return ""
+    text = path.read_text(encoding="utf-8")
+    start = text.find("\n" + NOTES)
+    return "\n" + text[start + 1 :] if start >= 0 else ""
+
+
 def write(source: Path, root: Path) -> None:
     """Write every scenario entry and `tests/manifest/scenarios.yaml` under `root`."""
     from judge.slug import slugify
@@ -574,7 +586,9 @@ def write(source: Path, root: Path) -> None:
         product, cycle = product_of(facts["title"])
         group = product if product != facts["title"] else cycle
         related = [i for i in groups[group] if i != f"scenario/{slug}"]
-        (folder / f"{slug}.md").write_text(render(facts, root, by_card, related, sequence), encoding="utf-8")
+        path = folder / f"{slug}.md"
+        text = render(facts, root, by_card, related, sequence) + kept_notes(path)
+        path.write_text(text, encoding="utf-8")
         manifest.append(f"- id: scenario/{slug}")
         manifest.append(f"  title: {_q(facts['title'])}")
         if facts["difficulty"] is not None:
