@@ -29,6 +29,7 @@ def top_ids(searcher, question, k=3):
         ("journy down the anduin easy mode", "scenario/journey-down-the-anduin"),
         ("how hard is the battle of carn dum", "scenario/the-battle-of-carn-dum"),
         ("mumakil which cards come out on easy", "scenario/the-mumakil"),
+        ("pelennor fields easy mode", "scenario/the-battle-of-the-pelennor-fields"),
     ],
 )
 def test_a_named_scenario_is_the_answer_about_its_setup(searcher, question, expected):
@@ -45,7 +46,8 @@ def test_the_named_scenarios_ruling_outranks_its_page(searcher):
 
 def test_recogniser_favours_only_the_named_scenarios_links():
     meta = {
-        "titles": {"escape-from-dol-guldur": "Escape from Dol Guldur", "the-oath": "The Oath"},
+        "names": {"escape-from-dol-guldur": "Escape from Dol Guldur", "the-oath": "The Oath"},
+        "pages": {"Escape from Dol Guldur": 1, "The Oath": 2},
         "links": {"Escape from Dol Guldur": [3, 7], "The Oath": [9]},
     }
     recogniser = ScenarioRecogniser(meta)
@@ -53,3 +55,17 @@ def test_recogniser_favours_only_the_named_scenarios_links():
     assert recogniser.favoured(words) == {3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
     assert recogniser.favoured(words_of("who defends the troll")) == {}
     assert ScenarioRecogniser({}).favoured(words) == {}
+    # a question about the page itself lifts the scenario's own entry too
+    easy = recogniser.favoured(words_of("escape from dol guldur easy mode"))
+    assert easy == {1: SCENARIO_LINK_BONUS, 3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
+
+
+def test_short_names_are_names_not_words(kb):
+    from judge.search.scenarios import index_meta
+
+    names = index_meta(kb)["names"]
+    assert names["carn-dum"] == "The Battle of Carn-Dûm"
+    assert names["pelennor-fields"] == "The Battle of the Pelennor Fields"
+    assert names["pelargir"] == "Peril In Pelargir"
+    for word in ("anduin", "mountains", "dark", "marshes", "gollum", "fields", "guldur"):
+        assert word not in names  # shared by several titles, or a word other entries use

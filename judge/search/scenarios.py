@@ -2,26 +2,73 @@
 
 "journey down the anduin, banks dealt as a shadow card" names a scenario; the Q&A and
 errata its Quest Companion page links to (and the keywords it uses) are what the table
-is asking about, so they gain over look-alike entries for other scenarios. Titles are
-recognised like card titles (typos, missing accents), by `CardRecogniser`.
+is asking about, so they gain over look-alike entries for other scenarios. A question
+about the page itself ("... easy mode", "how hard is ...") lifts the scenario's entry.
+
+Names are recognised like card titles (typos, missing accents) by `CardRecogniser`,
+over the full titles and the short names players use: the tail of a title that no
+other scenario shares ("carrock", "pelennor fields").
 """
 
 from __future__ import annotations
 
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
+#: words that ask about the scenario page itself rather than one of its rulings
+PAGE_WORDS = frozenset(
+    {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
+)
+MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
+MAX_ELSEWHERE = 0  # a one-word short name that other entries use is (also) a word
+
+
+def _short_names(titles: list[str], kb) -> dict[str, str]:
+    """Title tails (slug) that name one scenario only: "conflict at the carrock" ->
+    "carrock", "the battle of the pelennor fields" -> "pelennor-fields". A one-word
+    tail must be a name, not a word: in no card title, no other scenario's title and
+    no other entry."""
+    from judge.search.text import STOP_WORDS, words
+    from judge.slug import slugify
+
+    tails: dict[str, set[str]] = {}
+    for title in titles:
+        parts = slugify(title).split("-")
+        for start in range(1, len(parts)):
+            if parts[start] not in STOP_WORDS:
+                tails.setdefault("-".join(parts[start:]), set()).add(title)
+    texts = [set(words(f"{e.title} {e.body}")) for e in kb.entries if e.kind != "scenario"]
+    card_words = {word for card in kb.card_titles.values() for word in words(card)}
+    title_words: dict[str, int] = {}
+    for title in titles:
+        for word in set(words(title)):
+            title_words[word] = title_words.get(word, 0) + 1
+    names = {}
+    for tail, owners in tails.items():
+        if len(owners) != 1 or len(tail) < MIN_SHORT_NAME:
+            continue
+        if "-" not in tail and (
+            tail in card_words
+            or title_words.get(tail, 0) > 1
+            or sum(tail in seen for seen in texts) > MAX_ELSEWHERE
+        ):
+            continue
+        names[tail] = next(iter(owners))
+    return names
 
 
 def index_meta(kb) -> dict:
-    """What the index keeps about scenarios: titles, and for each the document numbers
-    (entry order) of the entries its page links to."""
+    """What the index keeps about scenarios: names (slug -> title), each scenario's
+    document number and those (entry order) of the entries its page links to."""
     from judge.scenarios import scenarios
     from judge.slug import slugify
 
     docnum = {entry.id: n for n, entry in enumerate(kb.entries)}
     found = scenarios(kb)
+    names = _short_names([s.title for s in found], kb)
+    names.update({slugify(s.title): s.title for s in found})
     return {
-        "titles": {slugify(s.title): s.title for s in found},
+        "names": names,
+        "pages": {s.title: docnum[s.id] for s in found},
         "links": {
             s.title: [docnum[i] for i in (*s.rulings, *s.keywords) if i in docnum] for s in found
         },
@@ -34,13 +81,17 @@ class ScenarioRecogniser:
     def __init__(self, meta: dict):
         from judge.search.cards import CardRecogniser
 
-        self._titles = CardRecogniser(meta.get("titles", {}), {})
+        self._names = CardRecogniser(meta.get("names", {}), {})
+        self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
 
     def favoured(self, question_words: tuple[str, ...]) -> dict[int, float]:
         """Document number -> score factor for the entries of the scenarios named."""
-        return {
-            docnum: SCENARIO_LINK_BONUS
-            for title in self._titles.recognise(question_words, limit=2)
-            for docnum in self._links.get(title, ())
-        }
+        found: dict[int, float] = {}
+        about_page = not PAGE_WORDS.isdisjoint(question_words)
+        for title in self._names.recognise(question_words, limit=2):
+            for docnum in self._links.get(title, ()):
+                found[docnum] = SCENARIO_LINK_BONUS
+            if about_page and title in self._pages:
+                found[self._pages[title]] = SCENARIO_LINK_BONUS
+        return found
