@@ -69,3 +69,12 @@ def test_short_names_are_names_not_words(kb):
     assert names["pelargir"] == "Peril In Pelargir"
     for word in ("anduin", "mountains", "dark", "marshes", "gollum", "fields", "guldur"):
         assert word not in names  # shared by several titles, or a word other entries use
+
+
+def test_scenario_checklists_do_not_spoil_card_words(kb):
+    """A card named on many Easy Mode lists still has its distinctive word."""
+    from judge.search.cards import distinctive_words
+
+    found = distinctive_words(kb)
+    assert found.get("beastmaster") == "dol-guldur-beastmaster"
+    assert found.get("treacherous") == "treacherous-fog"

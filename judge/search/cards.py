@@ -17,7 +17,9 @@ def distinctive_words(kb) -> dict[str, str]:
     from judge.slug import slugify
 
     body_words = [
-        (set(entry.cards), set(words(entry.title + " " + entry.body))) for entry in kb.entries
+        (set(entry.cards), set(words(entry.title + " " + entry.body)))
+        for entry in kb.entries
+        if entry.kind != "scenario"  # a page's checklists name cards; they are not rules text
     ]
     owners: dict[str, set[str]] = {}
     for title in kb.card_titles.values():

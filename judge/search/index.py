@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 10  # bump when the schema or analysis changes
+_FORMAT = 11  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
