@@ -27,20 +27,6 @@ class ScenariosScreen(Screen):
 
     SUB_TITLE = "Scenarios"
     AUTO_FOCUS = "#scenario-filter"
-    DEFAULT_CSS = """
-    #scenarios-main { height: 1fr; }
-    #scenario-list { width: 2fr; min-width: 30; }
-    #scenario-page {
-        width: 3fr;
-        padding: 0 1;
-        border: tall $border-blurred;
-        &:focus-within { border: tall $border; }
-    }
-    #scenario-status { height: auto; padding: 0 2; }
-    #scenario-heading { height: auto; margin-bottom: 1; }
-    #scenario-easy { height: auto; max-height: 16; }
-    #scenario-links { height: auto; max-height: 14; }
-    """
 
     def __init__(self) -> None:
         super().__init__()
