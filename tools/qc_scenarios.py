@@ -352,6 +352,7 @@ PRODUCTS = (
     ),
 )
 
+MIN_NAME = 6  # letters of a word that makes a rules topic a name ("fortitude", not "clues")
 NOT_KEYWORDS = ("and",)  # a stray connective between two parts of the Vast keyword text
 
 
@@ -433,7 +434,8 @@ GOLD_BORDER = (
 )
 
 
-def aliases(title: str) -> list[str]:
+def aliases(title: str, topics: list[str]) -> list[str]:
+    """The title as players type it, plus the page's own rules topics (`named_topics`)."""
     from judge.slug import fold_accents
 
     plain = fold_accents(title).lower()
@@ -441,7 +443,38 @@ def aliases(title: str) -> list[str]:
     if plain.startswith(("the ", "a ")):
         found.append(plain.split(" ", 1)[1])
     found.append(f"{plain} easy mode")
+    found += [fold_accents(t).lower().replace('"', "") for t in topics]
     return list(dict.fromkeys(found))
+
+
+def named_topics(found: list[dict], root: Path) -> dict[str, list[str]]:
+    """Scenario title -> its rules topics that name something only it has ("Fortitude
+    Tests", "Reanimated Dead"): printed on one page only, with a word that no other
+    entry uses. Such a topic is a name players search by, so it becomes an alias;
+    generic topics ("Setup", "Next Player") would steal rules questions."""
+    from collections import Counter
+
+    from judge.knowledge import compile_entries
+    from judge.search.text import STOP_WORDS, stem, words
+
+    # stems of every entry's text, scenario pages keyed by title so a page's own text
+    # does not count against its topics
+    texts = {}
+    for e in compile_entries(root):
+        key = e.title if e.kind == "scenario" else e.id
+        texts[key] = {stem(w) for w in words(" ".join((e.title, e.body, *e.aliases)))}
+    pages = {f["title"]: links(f, root, {})["topics"] for f in found if f["rulings"]}
+    count = Counter(t for topics in pages.values() for t in set(topics))
+
+    def is_name(title: str, topic: str) -> bool:
+        rare = [stem(w) for w in words(topic) if len(w) >= MIN_NAME and w not in STOP_WORDS]
+        others = [seen for key, seen in texts.items() if key != title]
+        return any(all(word not in seen for seen in others) for word in rare)
+
+    return {
+        title: [t for t in topics if count[t] == 1 and is_name(title, t)]
+        for title, topics in pages.items()
+    }
 
 
 def questions(title: str, facts: dict) -> list[str]:
@@ -458,7 +491,9 @@ def questions(title: str, facts: dict) -> list[str]:
     return found
 
 
-def render(facts: dict, root: Path, by_card, related: list[str], sequence: int) -> str:
+def render(
+    facts: dict, root: Path, by_card, related: list[str], sequence: int, topics: list[str]
+) -> str:
     from judge.slug import slugify
 
     title = facts["title"]
@@ -478,7 +513,7 @@ def render(facts: dict, root: Path, by_card, related: list[str], sequence: int) 
         "game: lcg",
         "source: qc",
         f"section: {_q(title)}",
-        f"aliases: {_flow(aliases(title))}",
+        f"aliases: {_flow(aliases(title, topics))}",
         "questions:",
         *(f"  - {_q(q)}" for q in questions(title, facts)),
         # no `cards`: the page's card rulings are linked through `rulings` and
@@ -570,6 +605,7 @@ def write(source: Path, root: Path) -> None:
 
     found = scenarios(source.read_text(encoding="utf-8"))
     by_card = _cards_index(root)
+    topics = named_topics(found, root)
     groups: dict[str, list[str]] = {}
     for facts in found:
         product, cycle = product_of(facts["title"])
@@ -587,7 +623,9 @@ def write(source: Path, root: Path) -> None:
         group = product if product != facts["title"] else cycle
         related = [i for i in groups[group] if i != f"scenario/{slug}"]
         path = folder / f"{slug}.md"
-        text = render(facts, root, by_card, related, sequence) + kept_notes(path)
+        text = render(
+            facts, root, by_card, related, sequence, topics.get(facts["title"], [])
+        ) + kept_notes(path)
         path.write_text(text, encoding="utf-8")
         manifest.append(f"- id: scenario/{slug}")
         manifest.append(f"  title: {_q(facts['title'])}")
