@@ -560,15 +560,7 @@ def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
             " The page marks it as an unofficial fan scenario by A Long-extended Party (ALeP)."
         )
     lines.append("")
-    # keyword names stay out of the text (they are in `keywords`): repeated on a
-    # hundred pages they would drown the keywords' own entries in search
-    if linked["topics"]:
-        lines.append("- **Scenario rules the page explains:** " + "; ".join(linked["topics"]) + ".")
-    cards = [c for c in facts["cards"] if c != "FAQ"]
-    if cards:
-        lines.append(f"- **Card rulings and errata:** {', '.join(cards)} (see the linked entries).")
-    elif "FAQ" in facts["cards"]:
-        lines.append("- **Rulings:** the page carries a general Q&A block for this scenario.")
+    # Easy Mode first: it is what the table most often opens a scenario page for
     easy = facts["easy_mode"]
     if easy:
         removals = "; ".join(
@@ -584,6 +576,15 @@ def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
         lines.append(f"- **Easy Mode:** {EXTRA_RESOURCE} {GOLD_BORDER}")
     else:
         lines.append("- **Easy Mode:** the page gives no Easy Mode changes for this scenario.")
+    # keyword names stay out of the text (they are in `keywords`): repeated on a
+    # hundred pages they would drown the keywords' own entries in search
+    if linked["topics"]:
+        lines.append("- **Scenario rules the page explains:** " + "; ".join(linked["topics"]) + ".")
+    cards = [c for c in facts["cards"] if c != "FAQ"]
+    if cards:
+        lines.append(f"- **Card rulings and errata:** {', '.join(cards)} (see the linked entries).")
+    elif "FAQ" in facts["cards"]:
+        lines.append("- **Rulings:** the page carries a general Q&A block for this scenario.")
     return "\n".join(lines)
 
 
