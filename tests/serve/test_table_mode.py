@@ -44,15 +44,18 @@ def test_a_browser_asks_sees_a_cited_answer_and_opens_it(
         page.close()
 
 
-def test_a_phone_sized_browser_shows_every_screen_in_the_tab_bar(served, chromium):
+def test_a_phone_reaches_every_screen_by_tapping_its_tab(served, chromium):
     page = chromium.new_page(viewport=PHONE)
     try:
         tab = WebTerminal(page, served.url)
         screen = tab.wait_for("Judge")
-        width = max(len(line) for line in screen.splitlines())
-        assert width <= 42, f"not phone-sized: {width} columns"
+        assert tab.size[0] <= 42, f"not phone-sized: {tab.size[0]} columns"
         for name in ("Ask", "Entry", "Errata", "Round", "Campaign", "Judge"):
             assert name in screen
+        tab.click("Round")
+        tab.wait_for("action window")  # the round chart's legend
+        tab.click("Errata")
+        tab.wait_for("Card name")  # the errata screen's card box
     finally:
         page.close()
 

@@ -8,6 +8,7 @@ cursor moves and printable characters are all a screen needs; styles are dropped
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -41,6 +42,13 @@ class Screen:
                 self.cells[self.row, self.col] = char
                 self.col += 1
 
+    def find(self, text: str) -> tuple[int, int]:
+        """(row, column) where `text` starts on the screen, both from 1."""
+        for row, line in enumerate(self.text().splitlines(), start=1):
+            if (col := line.find(text)) >= 0:
+                return row, col + 1
+        raise LookupError(text)
+
     def text(self) -> str:
         rows = max((row for row, _ in self.cells), default=0)
         cols = max((col for _, col in self.cells), default=0)
@@ -58,6 +66,7 @@ class WebTerminal:
         self.screen = Screen()
         # Only the server: the page's web-font link points at the internet.
         page.route(lambda address: not address.startswith(url), lambda route: route.abort())
+        self.size = (80, 24)  # columns, rows: updated from what the page tells the server
         page.on("websocket", self._watch)
         self.response = page.goto(url)
 
@@ -66,7 +75,13 @@ class WebTerminal:
             if isinstance(frame, bytes):
                 self.screen.feed(frame.decode("utf-8", "replace"))
 
+        def sent(frame) -> None:
+            if isinstance(frame, str) and frame.startswith('["resize"'):
+                size = json.loads(frame)[1]
+                self.size = (size["width"], size["height"])
+
         websocket.on("framereceived", received)
+        websocket.on("framesent", sent)
 
     def wait_for(self, text: str) -> str:
         """Wait until the screen shows `text`; return the whole screen."""
@@ -76,6 +91,15 @@ class WebTerminal:
             lambda: f"{text!r} never appeared; the screen:\n{self.screen.text()}",
         )
         return self.screen.text()
+
+    def click(self, text: str) -> None:
+        """Click (tap) the middle of the first cell of `text` on the screen."""
+        row, col = self.screen.find(text)
+        box = self.page.locator(".xterm-screen").bounding_box()
+        columns, rows = self.size
+        x = box["x"] + (col - 0.5) * box["width"] / columns
+        y = box["y"] + (row - 0.5) * box["height"] / rows
+        self.page.mouse.click(x, y)
 
     def type(self, text: str) -> None:
         self.page.focus(".xterm-helper-textarea")
