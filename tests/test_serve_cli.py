@@ -77,3 +77,34 @@ def test_the_serve_command_loads_no_server_until_it_runs():
     modules = _modules_after("import judge.cli.serve")
     for heavy in ("textual", "aiohttp", "textual_serve", "segno", "tui"):
         assert heavy not in modules, heavy
+
+
+def test_a_session_that_ignores_quit_is_killed_after_the_grace_period(monkeypatch):
+    import asyncio
+    import shlex
+    import sys
+
+    from textual_serve.download_manager import DownloadManager
+
+    from tui import serve
+
+    monkeypatch.setattr(serve, "QUIT_GRACE_SECONDS", 0.3)
+    stubborn = "import time; print('__GANGLION__', flush=True); time.sleep(60)"
+
+    async def nothing(*_args) -> None:
+        return None
+
+    async def run() -> int:
+        session = serve.SessionProcess(
+            shlex.join([sys.executable, "-c", stubborn]),
+            write_bytes=nothing,
+            write_str=nothing,
+            close=nothing,
+            download_manager=DownloadManager(),
+        )
+        await session.start(80, 24)
+        await asyncio.wait_for(session.end(), 5)
+        await session.end()  # a second end (browser gone and Ctrl+C) is harmless
+        return session._process.returncode
+
+    assert asyncio.run(run()) == -9  # killed: it never answered the quit request

@@ -110,10 +110,6 @@ class SessionProcess(AppService):
         self._stdin = process.stdin
         return process
 
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process else None
-
     async def end(self) -> None:
         """Ask the app to quit, killing it after a grace period; safe to call twice."""
         if self._ending is None:
@@ -121,14 +117,22 @@ class SessionProcess(AppService):
         await asyncio.shield(self._ending)
 
     async def _end(self) -> None:
-        process = self._process
-        with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
-            await asyncio.wait_for(self.stop(), QUIT_GRACE_SECONDS)
-        if process is not None and process.returncode is None:
+        # Not wait_for: textual-serve's reader swallows cancellation, so a cancelled
+        # quit would go on waiting for the process instead of stopping.
+        quitting = asyncio.ensure_future(self._quit())
+        done, _ = await asyncio.wait({quitting}, timeout=QUIT_GRACE_SECONDS)
+        if not done and self._process is not None and self._process.returncode is None:
+            # Only a live process is killed: signalling one that has exited would reap
+            # it behind asyncio's back (Popen.send_signal polls first).
             with contextlib.suppress(ProcessLookupError):
-                process.kill()
-        if process is not None:
-            await process.wait()
+                self._process.kill()
+        await quitting
+
+    async def _quit(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.stop()
+        if self._process is not None:
+            await self._process.wait()
 
 
 class TableServer(Server):
