@@ -130,8 +130,10 @@ def served(index_built):
     server.process.communicate()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    """Module-scoped: Playwright's sync API keeps an event loop running in this thread,
+    which would stop later tests from starting their own (`asyncio.run`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
