@@ -18,6 +18,7 @@ from test_import_hygiene import _modules_after
         (["--port", "65536"], "--port must be 1 to 65535"),
         (["--max-sessions", "0"], "--max-sessions must be at least 1, not 0"),
         (["--port", "eighty"], "invalid int value"),
+        (["--host", "no-such-host.invalid"], "no such --host 'no-such-host.invalid'"),
     ],
 )
 def test_bad_arguments_are_one_line_errors(cli, args, words):

@@ -7,6 +7,7 @@ engine still imports no Textual and other commands never pay for aiohttp.
 from __future__ import annotations
 
 import errno
+import socket
 import sys
 
 from judge.cli.output import UsageError, print_lines
@@ -41,6 +42,13 @@ def run(args) -> int:
         raise UsageError(
             f"loremaster serve: --max-sessions must be at least 1, not {args.max_sessions}"
         )
+    try:
+        socket.getaddrinfo(args.host, args.port)
+    except socket.gaierror as exc:
+        raise UsageError(
+            f"loremaster serve: no such --host {args.host!r} ({exc.strerror}); "
+            "use an address such as 127.0.0.1 or 0.0.0.0"
+        ) from exc
     from tui.serve import Address, qr_code, serve
 
     address = Address(args.host, args.port)
