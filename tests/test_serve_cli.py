@@ -109,3 +109,25 @@ def test_a_session_that_ignores_quit_is_killed_after_the_grace_period(monkeypatc
         return session._process.returncode
 
     assert asyncio.run(run()) == -9  # killed: it never answered the quit request
+
+
+def test_a_malformed_message_ends_that_session_and_the_server_serves_on():
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from tui.serve import Address, TableServer
+
+    async def run() -> tuple[int, int, int]:
+        table = TableServer(Address("127.0.0.1", 8000), max_sessions=1)
+        async with TestClient(TestServer(await table._make_app())) as client:
+            websocket = await client.ws_connect("/ws?width=40&height=20")
+            await websocket.receive()  # the app has started
+            await websocket.send_str("not json")
+            while not websocket.closed:
+                await websocket.receive()
+            sessions_left = len(table.sessions)
+            page = await client.get("/")  # the freed place is offered again
+            return sessions_left, page.status, len(table.sessions)
+
+    assert asyncio.run(run()) == (0, 200, 0)

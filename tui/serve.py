@@ -76,6 +76,10 @@ def network_address() -> str:
             return "127.0.0.1"
 
 
+def full_message(limit: int) -> str:
+    return f"Loremaster is full: {limit} of {limit} sessions are in use."
+
+
 def full_page(limit: int) -> str:
     """The page a browser gets when every session is taken."""
     return f"""<!DOCTYPE html>
@@ -85,8 +89,8 @@ def full_page(limit: int) -> str:
 <style>body {{ font-family: sans-serif; max-width: 32em; margin: 3em auto; padding: 0 1em; }}</style>
 </head><body>
 <h1>Loremaster is full</h1>
-<p>This table is full: {html.escape(str(limit))} of {html.escape(str(limit))} sessions
-are in use. When someone closes theirs, reload this page to join.</p>
+<p>{html.escape(full_message(limit))} When someone closes theirs, reload this page to
+join.</p>
 </body></html>
 """
 
@@ -167,8 +171,7 @@ class TableServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         if self.full:  # two browsers loaded the page for the last free session
-            message = f"\r\nLoremaster is full: {self.max_sessions} of {self.max_sessions} sessions are in use."
-            await websocket.send_bytes(message.encode())
+            await websocket.send_bytes(f"\r\n{full_message(self.max_sessions)}".encode())
             await websocket.close()
             return websocket
         session = SessionProcess(
@@ -186,7 +189,9 @@ class TableServer(Server):
             await session.start(width, height)
             await self._process_messages(websocket, session)
         except (asyncio.CancelledError, ConnectionError):
-            pass
+            pass  # the browser left, or the server is stopping: end the session
+        except (ValueError, AssertionError) as exc:  # not what the page sends
+            log.warning("a session ended on a malformed message: %s", exc)
         finally:
             self.sessions.discard(session)
             self._sockets.discard(websocket)
