@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import html
 import ipaddress
 import logging
 import shlex
+import signal
 import socket
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -28,6 +31,8 @@ from textual_serve.server import Server, to_int
 SESSION_COMMAND = (sys.executable, "-m", "judge.cli.main")
 #: how long a session may take to quit before it is killed
 QUIT_GRACE_SECONDS = 3.0
+#: prctl option: the signal a process gets when its parent dies (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
 #: aiohttp's wait for open requests at shutdown (its default is a minute)
 SHUTDOWN_TIMEOUT = 2.0
 
@@ -95,6 +100,25 @@ join.</p>
 """
 
 
+def die_with_parent() -> Callable[[], None] | None:
+    """What a session runs before the app starts, so that it never outlives the server.
+
+    An app in its own process group misses the terminal's signals, and the web driver
+    does not quit when its input closes: a server that is killed (not stopped with
+    Ctrl+C) would leave its sessions running. On Linux the kernel can signal the child
+    when its parent dies (prctl PR_SET_PDEATHSIG): SIGHUP, because the app catches
+    SIGTERM and carries on, while a hang-up ends it. Elsewhere, nothing.
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up before the fork
+
+    def set_death_signal() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGHUP)
+
+    return set_death_signal
+
+
 class SessionProcess(AppService):
     """One browser's app process, started without a shell in its own process group."""
 
@@ -110,6 +134,7 @@ class SessionProcess(AppService):
             stderr=asyncio.subprocess.PIPE,
             env=self._build_environment(width=width, height=height),
             start_new_session=True,  # the terminal's Ctrl+C is the server's to handle
+            preexec_fn=die_with_parent(),
         )
         self._stdin = process.stdin
         return process
