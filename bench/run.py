@@ -124,9 +124,8 @@ def main() -> None:
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
-    tui_bench = Path(__file__).parent / "tui_startup.py"
-    if tui_bench.is_file():
-        subprocess.run([py, str(tui_bench)], cwd=REPO, check=False)
+    for extra in ("tui_startup.py", "serve_load.py"):
+        subprocess.run([py, str(Path(__file__).parent / extra)], cwd=REPO, check=False)
 
 
 def quality(py: str) -> None:

@@ -55,6 +55,8 @@ class LoremasterApp(App[int]):
     SCREENS = {screen.mode: _screen(screen.module, screen.cls) for screen in SCREEN_TABLE}
     MODES = {mode: mode for mode in SCREENS}
     DEFAULT_MODE = "ask"
+    #: below 60 columns (a phone's browser) screens stack their panes: see app.tcss
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {_commands}
     BINDINGS = [
         Binding(

@@ -25,6 +25,7 @@ COMMANDS = {
     "campaign": ("campaign", "campaign rules, or check a campaign log"),
     "index": ("index", "build or refresh the search index"),
     "validate": ("validate", "check every knowledge-base file for defects"),
+    "serve": ("serve", "serve the app to browsers at the table"),
 }
 
 

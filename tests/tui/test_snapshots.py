@@ -137,3 +137,11 @@ def test_round_structure_in_the_light_theme_at_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=light_round)
+
+
+PHONE = (40, 40)  # a phone's browser through `loremaster serve`
+
+
+@pytest.mark.parametrize("name", ["ask", "entry"])
+def test_a_phone_width_stacks_the_panes_and_wraps_the_tab_bar(name, snap_compare):
+    assert snap_compare(_app(), terminal_size=PHONE, run_before=SCREENS[name])

@@ -1,0 +1,260 @@
+"""Table mode: the app in every player's browser, one app process per browser.
+
+textual-serve does the hard part (a web terminal that drives an app process over a
+websocket). This wraps its aiohttp server to add what a table of players needs: a cap on
+concurrent sessions with a clear page for the browser that arrives over it, a session that
+ends (and frees its process) when its browser closes, and a Ctrl+C that stops every
+session before the server exits. App processes run in their own process group, so the
+terminal's Ctrl+C reaches only the server, which then quits each session in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import html
+import ipaddress
+import logging
+import shlex
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+#: one app session: the app with no arguments, through the CLI (its allowed app launch)
+SESSION_COMMAND = (sys.executable, "-m", "judge.cli.main")
+#: how long a session may take to quit before it is killed
+QUIT_GRACE_SECONDS = 3.0
+#: prctl option: the signal a process gets when its parent dies (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+#: aiohttp's wait for open requests at shutdown (its default is a minute)
+SHUTDOWN_TIMEOUT = 2.0
+
+log = logging.getLogger("loremaster.serve")
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """Where the server listens and the URL players open."""
+
+    host: str
+    port: int
+
+    @property
+    def on_network(self) -> bool:
+        """True unless only this computer can connect (a loopback address or name)."""
+        if self.host == "localhost":
+            return False
+        try:
+            return not ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return True  # a host name: reachable by whoever can resolve it
+
+    @property
+    def url(self) -> str:
+        """The URL to open; for a wildcard bind, this computer's address on the network."""
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = network_address()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+
+def network_address() -> str:
+    """This computer's address on its network (the one other devices reach it by).
+
+    Connecting a UDP socket sends nothing; it only asks the kernel which interface
+    would be used, which is the address phones on the same network can use.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def full_message(limit: int) -> str:
+    return f"Loremaster is full: {limit} of {limit} sessions are in use."
+
+
+def full_page(limit: int) -> str:
+    """The page a browser gets when every session is taken."""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Loremaster is full</title>
+<style>body {{ font-family: sans-serif; max-width: 32em; margin: 3em auto; padding: 0 1em; }}</style>
+</head><body>
+<h1>Loremaster is full</h1>
+<p>{html.escape(full_message(limit))} When someone closes theirs, reload this page to
+join.</p>
+</body></html>
+"""
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """What a session runs before the app starts, so that it never outlives the server.
+
+    An app in its own process group misses the terminal's signals, and the web driver
+    does not quit when its input closes: a server that is killed (not stopped with
+    Ctrl+C) would leave its sessions running. On Linux the kernel can signal the child
+    when its parent dies (prctl PR_SET_PDEATHSIG): SIGHUP, because the app catches
+    SIGTERM and carries on, while a hang-up ends it. Elsewhere, nothing.
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up before the fork
+
+    def set_death_signal() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGHUP)
+
+    return set_death_signal
+
+
+class SessionProcess(AppService):
+    """One browser's app process, started without a shell in its own process group."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._ending: asyncio.Future | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,  # the terminal's Ctrl+C is the server's to handle
+            preexec_fn=die_with_parent(),
+        )
+        self._stdin = process.stdin
+        return process
+
+    async def end(self) -> None:
+        """Ask the app to quit, killing it after a grace period; safe to call twice."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._end())
+        await asyncio.shield(self._ending)
+
+    async def _end(self) -> None:
+        # Not wait_for: textual-serve's reader swallows cancellation, so a cancelled
+        # quit would go on waiting for the process instead of stopping.
+        quitting = asyncio.ensure_future(self._quit())
+        done, _ = await asyncio.wait({quitting}, timeout=QUIT_GRACE_SECONDS)
+        if not done and self._process is not None and self._process.returncode is None:
+            # Only a live process is killed: signalling one that has exited would reap
+            # it behind asyncio's back (Popen.send_signal polls first).
+            with contextlib.suppress(ProcessLookupError):
+                self._process.kill()
+        await quitting
+
+    async def _quit(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.stop()
+        if self._process is not None:
+            await self._process.wait()
+
+
+class TableServer(Server):
+    """textual-serve's server with a session cap and an orderly shutdown."""
+
+    def __init__(self, address: Address, max_sessions: int = 8) -> None:
+        super().__init__(
+            shlex.join(SESSION_COMMAND),
+            host=address.host,
+            port=address.port,
+            title="Loremaster",
+            public_url=address.url.rstrip("/"),
+        )
+        self.address = address
+        self.max_sessions = max_sessions
+        self.sessions: set[SessionProcess] = set()
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    @property
+    def full(self) -> bool:
+        return len(self.sessions) >= self.max_sessions
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.full:
+            return web.Response(
+                status=503, text=full_page(self.max_sessions), content_type="text/html"
+            )
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """Run one session for as long as its browser stays connected."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        if self.full:  # two browsers loaded the page for the last free session
+            await websocket.send_bytes(f"\r\n{full_message(self.max_sessions)}".encode())
+            await websocket.close()
+            return websocket
+        session = SessionProcess(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+        )
+        self.sessions.add(session)
+        self._sockets.add(websocket)
+        try:
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            await session.start(width, height)
+            await self._process_messages(websocket, session)
+        except (asyncio.CancelledError, ConnectionError):
+            pass  # the browser left, or the server is stopping: end the session
+        except (ValueError, AssertionError) as exc:  # not what the page sends
+            log.warning("a session ended on a malformed message: %s", exc)
+        finally:
+            self.sessions.discard(session)
+            self._sockets.discard(websocket)
+            await session.end()
+            await websocket.close()
+        return websocket
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Print nothing: `loremaster serve` has already said where to connect."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Quit every session, then close their browsers' connections."""
+        await asyncio.gather(*(session.end() for session in list(self.sessions)))
+        await asyncio.gather(*(ws.close() for ws in list(self._sockets)))
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C (SIGINT) or SIGTERM; every session has ended on return."""
+        logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+        web.run_app(
+            self._make_app(),
+            host=self.address.host,
+            port=self.address.port,
+            shutdown_timeout=SHUTDOWN_TIMEOUT,
+            print=None,
+        )
+
+
+def qr_code(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for phones to scan."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, micro=False).terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def serve(address: Address, max_sessions: int = 8) -> None:
+    """Serve the app (blocks until Ctrl+C)."""
+    TableServer(address, max_sessions).serve()
