@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.fields import Fields, dotted, require_unique_names
 from judge.model.state import (
     PHASES,
@@ -9,12 +11,15 @@ from judge.model.state import (
     Board,
     Character,
     Enemy,
+    EnemyAttack,
     Location,
     Objective,
     Player,
+    PlayerAttack,
     Quest,
+    RevealedCard,
 )
-from judge.yamlio import Document
+from judge.yamlio import Document, did_you_mean
 
 TOP = (
     "game",
@@ -28,6 +33,10 @@ TOP = (
     "quest",
     "encounter_deck",
     "victory_points",
+    "attack",
+    "player_attack",
+    "revealed",
+    "travel_to",
 )
 PLAYER = ("name", "threat", "eliminated", "threat_raise_extra", "heroes", "allies", "engaged")
 # whole-number stats per card type; the first of CHARACTER_NUMBERS is for heroes only
@@ -61,9 +70,12 @@ CHARACTER = (
 )
 ATTACHMENT = ("title", "unique", "restricted", "exhausted")
 ENEMY = ("title", "unique", *ENEMY_NUMBERS, "keywords")
-LOCATION = ("title", "unique", *LOCATION_NUMBERS)
+LOCATION = ("title", "unique", *LOCATION_NUMBERS, "keywords")
 STAGING = ("type", *dict.fromkeys(ENEMY + LOCATION))
 QUEST = ("title", "stage", "quest_points", "progress", "final")
+ATTACK = ("enemy", "player", "defender", "attack_modifier", "damage_to")
+PLAYER_ATTACK = ("player", "enemy", "attackers", "defense_modifier")
+REVEALED = ("title", "keywords")
 
 
 def _numbers(f: Fields, names: tuple[str, ...]) -> dict[str, int]:
@@ -126,6 +138,7 @@ def _location(doc: Document, path: tuple, f: Fields | None = None) -> Location:
         path=dotted(path),
         unique=f.flag("unique"),
         **_numbers(f, LOCATION_NUMBERS),
+        keywords=_keywords(f),
     )
     f.done()
     return card
@@ -194,6 +207,127 @@ def _quest(doc: Document, f: Fields) -> Quest | None:
     return quest
 
 
+def _find(doc: Document, path: tuple, title: str, cards: tuple, what: str):
+    """The card in play with this title, or an input error suggesting the closest one."""
+    for card in cards:
+        if card.title == title:
+            return card
+    titles = list(dict.fromkeys(card.title for card in cards))
+    raise doc.error(
+        path, f"no {what} called '{title}' is on the board{did_you_mean(title, titles)}"
+    )
+
+
+def _player_named(doc: Document, path: tuple, name: str, players: tuple[Player, ...]) -> Player:
+    for player in players:
+        if player.name == name:
+            return player
+    names = [p.name for p in players]
+    raise doc.error(path, f"'{name}' is not one of the players{did_you_mean(name, names)}")
+
+
+def _characters(board: Board) -> tuple[Character, ...]:
+    return tuple(c for p in board.players for c in p.characters)
+
+
+def _attack(doc: Document, board: Board) -> EnemyAttack | None:
+    """`attack:` names cards by title; they must be on the board (contract, combat section)."""
+    if not isinstance(doc.data.get("attack"), dict):
+        return None
+    f = Fields(doc, ("attack",), ATTACK, "the attack")
+    enemy = _find(
+        doc, ("attack", "enemy"), f.text("enemy", required=True), board.enemies_in_play, "enemy"
+    )
+    name = f.text("player")
+    player = (
+        _player_named(doc, ("attack", "player"), name, board.players)
+        if name is not None
+        else board.engaged_player(enemy)
+    )
+    if player is None:
+        raise doc.error(
+            ("attack", "enemy"),
+            f"{enemy.title} is in the staging area: say which player it attacks with 'player'",
+        )
+    characters = _characters(board)
+    defender_title = f.text("defender")
+    damage_to_title = f.text("damage_to")
+    if defender_title is not None and damage_to_title is not None:
+        raise doc.error(
+            ("attack", "damage_to"),
+            "'damage_to' is for an undefended attack: a defended attack's damage goes to the defender",
+        )
+    attack = EnemyAttack(
+        enemy=enemy,
+        player=player,
+        defender=None
+        if defender_title is None
+        else _find(doc, ("attack", "defender"), defender_title, characters, "character"),
+        attack_modifier=f.integer("attack_modifier", minimum=None),
+        damage_to=None
+        if damage_to_title is None
+        else _find(doc, ("attack", "damage_to"), damage_to_title, characters, "character"),
+    )
+    f.done()
+    return attack
+
+
+def _player_attack(doc: Document, board: Board) -> PlayerAttack | None:
+    if not isinstance(doc.data.get("player_attack"), dict):
+        return None
+    f = Fields(doc, ("player_attack",), PLAYER_ATTACK, "the player attack")
+    enemy = _find(
+        doc,
+        ("player_attack", "enemy"),
+        f.text("enemy", required=True),
+        board.enemies_in_play,
+        "enemy",
+    )
+    name = f.text("player")
+    player = (
+        _player_named(doc, ("player_attack", "player"), name, board.players)
+        if name is not None
+        else board.engaged_player(enemy)
+    )
+    if player is None:
+        raise doc.error(
+            ("player_attack", "enemy"),
+            f"{enemy.title} is in the staging area: say which player attacks it with 'player'",
+        )
+    characters = _characters(board)
+    titles = f.strings("attackers")
+    if not titles:
+        raise doc.error(("player_attack",), "the player attack needs 'attackers': [titles]")
+    attackers = tuple(
+        _find(doc, ("player_attack", "attackers", i), t, characters, "character")
+        for i, t in enumerate(titles)
+    )
+    attack = PlayerAttack(
+        player=player,
+        enemy=enemy,
+        attackers=attackers,
+        defense_modifier=f.integer("defense_modifier", minimum=None),
+    )
+    f.done()
+    return attack
+
+
+def _revealed(doc: Document, path: tuple) -> RevealedCard:
+    f = Fields(doc, path, REVEALED, "a revealed encounter card")
+    card = RevealedCard(f.text("title", required=True), dotted(path), _keywords(f))
+    f.done()
+    return card
+
+
+def _travel_to(doc: Document, f: Fields, board: Board) -> Location | None:
+    title = f.text("travel_to")
+    if title is None:
+        return None
+    return _find(
+        doc, ("travel_to",), title, board.staging_locations, "location in the staging area"
+    )
+
+
 def read_board(doc: Document) -> Board:
     """Build the board, or raise `InputError` at the first problem."""
     f = Fields(doc, (), TOP, "the board")
@@ -222,6 +356,17 @@ def read_board(doc: Document) -> Board:
         quest=_quest(doc, f),
         encounter_deck=f.integer("encounter_deck"),
         victory_points=f.integer("victory_points"),
+        revealed=tuple(_revealed(doc, p) for p in f.items("revealed")),
+    )
+    for key in ("attack", "player_attack"):
+        value = f.raw(key)
+        if value is not None and not isinstance(value, dict):
+            raise doc.error((key,), f"'{key}' must be a mapping of fields (enemy: ..., ...)")
+    board = replace(
+        board,
+        attack=_attack(doc, board),
+        player_attack=_player_attack(doc, board),
+        travel_to=_travel_to(doc, f, board),
     )
     f.done()
     return board

@@ -138,9 +138,11 @@ def test_no_traceback_reaches_the_user_from_a_subprocess(tmp_path):
     not (SHARED / "eval" / "judge").is_dir(), reason="../shared/eval/judge is not on this machine"
 )
 def test_shared_lcg_judge_cases_pass():
-    """Every LCG case in ../shared/eval/judge through the real CLI (TCG cases come with the TCG ruleset)."""
+    """Every LCG case in ../shared/eval/judge and its combat/ folder through the real CLI
+    (TCG cases come with the TCG ruleset)."""
+    folders = (SHARED / "eval" / "judge", SHARED / "eval" / "judge" / "combat")
     cases = sorted(
-        p for p in (SHARED / "eval" / "judge").glob("*.expect.json") if "-tcg-" not in p.name
+        p for folder in folders for p in folder.glob("*.expect.json") if "-tcg-" not in p.name
     )
     work = REPO / "build" / "lcg-cases"
     work.mkdir(parents=True, exist_ok=True)

@@ -1,40 +1,116 @@
-"""The judge's verdict on one board: invariant findings plus the events of the current step."""
+"""The judge's verdict on one LCG board: invariant findings plus the events of the current step.
+
+Which event each step produces is the table `STEP_EVENTS`, the one place a step number
+is tied to the model. A step with no event there still gets an answer: a `not-modelled`
+event citing the step, so that "nothing to say" is never mistaken for "nothing happens".
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judge.model.combat import archery, enemy_attack, player_attack
+from judge.model.declarations import DECLARATION_CHECKS
 from judge.model.engagement import engagement_checks
 from judge.model.invariants import INVARIANTS
 from judge.model.quest import resolve_quest
 from judge.model.refresh import refresh, resource_phase
-from judge.model.report import Report
+from judge.model.report import Event, Report
 from judge.model.shadows import deal_shadow_cards
+from judge.model.staging import staging, travel
 from judge.model.state import Board
 
-#: which event each framework step produces ("what happens next")
-STEP_EVENTS = {
-    "1.1": resource_phase,
-    "1.2": resource_phase,
-    "1.3": resource_phase,
-    "3.4": resolve_quest,
-    "5.3": engagement_checks,
-    "6.2": deal_shadow_cards,
-    "7.1": refresh,
-    "7.2": refresh,
-    "7.3": refresh,
-    "7.4": refresh,
-}
-#: without a step, the phase's main event
-PHASE_EVENTS = {
-    "resource": resource_phase,
-    "quest": resolve_quest,
-    "encounter": engagement_checks,
-    "combat": deal_shadow_cards,
-    "refresh": refresh,
-}
+
+@dataclass(frozen=True, slots=True)
+class StepEvent:
+    """An event the model produces at some steps, when the board describes what it needs."""
+
+    steps: tuple[str, ...]
+    phase: str
+    produce: Callable[[Board], Event]
+    #: the board field the event needs, and what to tell a user who left it out
+    needs: str | None = None
+    hint: str = ""
+
+
+STEP_EVENTS = (
+    StepEvent(("1.1", "1.2", "1.3"), "resource", resource_phase),
+    StepEvent(
+        ("3.3",),
+        "quest",
+        staging,
+        "revealed",
+        "list the revealed cards under 'revealed' to see surge and doomed",
+    ),
+    StepEvent(("3.4",), "quest", resolve_quest),
+    StepEvent(
+        ("4.2",),
+        "travel",
+        travel,
+        "travel_to",
+        "name the location the players travel to with 'travel_to'",
+    ),
+    StepEvent(("5.3",), "encounter", engagement_checks),
+    StepEvent(("6.1",), "combat", archery),
+    StepEvent(("6.2",), "combat", deal_shadow_cards),
+    StepEvent(
+        ("6.4b", "6.4.1", "6.4.2", "6.4.3", "6.4.4"),
+        "combat",
+        enemy_attack,
+        "attack",
+        "describe the attack being resolved under 'attack' (enemy, defender)",
+    ),
+    StepEvent(
+        ("6.8b", "6.8.1", "6.8.2", "6.8.3", "6.8.4"),
+        "combat",
+        player_attack,
+        "player_attack",
+        "describe the attack under 'player_attack' (enemy, attackers)",
+    ),
+    StepEvent(("7.1", "7.2", "7.3", "7.4"), "refresh", refresh),
+)
+
+#: the entry that describes a phase, for boards that give a phase but no step
+PHASE_ENTRIES = {"setup": "rr/setup"}
+
+
+def _present(board: Board, field: str | None) -> bool:
+    return field is None or bool(getattr(board, field))
+
+
+def not_modelled(board: Board, hint: str = "") -> Event:
+    """Say plainly that the model has nothing for this step or phase, citing its entry."""
+    where = f"step {board.step}" if board.step else f"the {board.phase} phase"
+    cite = (
+        f"rr/step-{board.step}"
+        if board.step
+        else PHASE_ENTRIES.get(board.phase, f"rr/{board.phase}-phase")
+    )
+    message = f"The rules model does not work out what happens at {where}"
+    message += f": {hint}." if hint else "; see the cited entry for what the rules say."
+    return Event("not-modelled", board.step or "", message, {}, (cite,))
+
+
+def step_events(board: Board) -> tuple[Event, ...]:
+    """The events of the board's step, or of its phase when it gives no step."""
+    if board.step:
+        for rule in STEP_EVENTS:
+            if board.step in rule.steps:
+                if _present(board, rule.needs):
+                    return (rule.produce(board),)
+                return (not_modelled(board, rule.hint),)
+        return (not_modelled(board),)
+    if board.phase is None:
+        return ()
+    events = tuple(
+        rule.produce(board)
+        for rule in STEP_EVENTS
+        if rule.phase == board.phase and _present(board, rule.needs)
+    )
+    return events or (not_modelled(board),)
 
 
 def check_board(board: Board) -> Report:
-    findings = tuple(f for rule in INVARIANTS for f in rule(board))
-    produce = STEP_EVENTS.get(board.step) if board.step else PHASE_EVENTS.get(board.phase or "")
-    events = (produce(board),) if produce else ()
-    return Report("lcg", findings, events)
+    findings = tuple(f for rule in (*INVARIANTS, *DECLARATION_CHECKS) for f in rule(board))
+    return Report("lcg", findings, step_events(board))

@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from judge.model.keywords import has_keyword, keyword_value
 from judge.model.registry import implements
+from judge.model.report import Event
+from judge.model.state import Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +21,7 @@ class AttackResult:
 
 @implements("rr/step-6.4.3", "rr/damage", "rr/multiple-defenders", "faq/1.04")
 def enemy_attack_damage(
-    attack: int, defenders: list[tuple[int, int]], hit_points_left: int
+    attack: int, defenders: list[tuple[int, float]], hit_points_left: float
 ) -> AttackResult:
     """Damage of an enemy attack.
 
@@ -28,7 +31,7 @@ def enemy_attack_damage(
     chosen hero's when undefended).
     """
     if not defenders:
-        return AttackResult(attack, 0, True, attack >= hit_points_left)
+        return AttackResult(attack, 0, True, attack > 0 and attack >= hit_points_left)
     defense = sum(d for d, _ in defenders)
     damage = max(attack - defense, 0)
     return AttackResult(damage, defense, False, damage > 0 and damage >= hit_points_left)
@@ -36,7 +39,7 @@ def enemy_attack_damage(
 
 @implements("rr/step-6.8.3", "rr/damage", "rr/destroy", "kw/indestructible")
 def player_attack_damage(
-    attack_total: int, enemy_defense: int, hit_points_left: int, indestructible: bool = False
+    attack_total: int, enemy_defense: int, hit_points_left: float, indestructible: bool = False
 ) -> AttackResult:
     """Attackers' total attack minus the enemy's defense, never below 0."""
     damage = max(attack_total - enemy_defense, 0)
@@ -105,3 +108,99 @@ def score(players: list[dict], rounds: int, victory_points: int) -> ScoreSheet:
             else:
                 damage += hero.get("damage", 0)
     return ScoreSheet(threat, dead, damage, rounds, victory_points)
+
+
+def _hit_points_left(card) -> float:
+    """Hit points a card has left; a board that leaves hit points out (0) cannot destroy it."""
+    return card.hit_points - card.damage if card.hit_points > 0 else math.inf
+
+
+@implements("rr/step-6.4.3", "rr/step-6.4.2", "rr/damage", "rr/defense-strength", "rr/hit-points")
+def enemy_attack(board: Board) -> Event:
+    """Steps 6.4b-6.4.4: the attack after resolved effects, less the defender's defense.
+
+    Undefended, the whole attack lands on one hero of the attacked player and no defense
+    applies; any damage beyond what the target can take is lost, never carried over.
+    """
+    declared = board.attack
+    attack = max(declared.enemy.attack + declared.attack_modifier, 0)
+    target = declared.defender or declared.damage_to
+    left = _hit_points_left(target) if target is not None else math.inf
+    defenders = [(declared.defender.defense, left)] if declared.defender is not None else []
+    result = enemy_attack_damage(attack, defenders, left)
+    destroyed = result.destroyed
+    if target is None:
+        outcome = (
+            f"{declared.player.name} must put all {result.damage} damage on one of their heroes"
+        )
+    else:
+        outcome = f"{target.title} takes {result.damage} damage" + (
+            " and is destroyed" if destroyed else ""
+        )
+    how = (
+        f"attack {attack} - defense {result.defense}"
+        if not result.undefended
+        else f"undefended: attack {attack}, no defense"
+    )
+    return Event(
+        "enemy-attack",
+        board.step or "6.4.3",
+        f"{declared.enemy.title} attacks {declared.player.name} ({how}): {outcome}.",
+        {
+            "attack": attack,
+            "defense": result.defense,
+            "damage": result.damage,
+            "undefended": result.undefended,
+            "target": target.title if target else None,
+            "destroyed": destroyed,
+        },
+        tuple(enemy_attack.cites),
+    )
+
+
+@implements("rr/step-6.8.2", "rr/step-6.8.3", "rr/damage", "rr/destroy", "kw/indestructible")
+def player_attack(board: Board) -> Event:
+    """Steps 6.8b-6.8.4: the attackers' total attack less the enemy's defense."""
+    declared = board.player_attack
+    total = sum(c.attack for c in declared.attackers)
+    defense = max(declared.enemy.defense + declared.defense_modifier, 0)
+    indestructible = has_keyword(declared.enemy.keywords, "indestructible")
+    left = _hit_points_left(declared.enemy)
+    result = player_attack_damage(total, defense, left, indestructible)
+    damage, destroyed = result.damage, result.destroyed
+    names = " + ".join(f"{c.title} {c.attack}" for c in declared.attackers)
+    outcome = f"{declared.enemy.title} takes {damage} damage" + (
+        " and is destroyed"
+        if destroyed
+        else " (indestructible: it is not destroyed)"
+        if indestructible and 0 < damage >= left
+        else ""
+    )
+    return Event(
+        "player-attack",
+        board.step or "6.8.3",
+        f"{names} = attack {total} against defense {defense}: {outcome}.",
+        {"attack": total, "defense": defense, "damage": damage, "destroyed": destroyed},
+        tuple(player_attack.cites),
+    )
+
+
+@implements("rr/step-6.1", "kw/archery-x")
+def archery(board: Board) -> Event:
+    """At the start of combat, the players deal damage equal to the archery X of every
+    enemy and location in play, engaged or in the staging area, summed."""
+    sources: dict[str, int] = {}
+    for card in (*board.enemies_in_play, *board.staging_locations, *board.active_locations):
+        value = keyword_value(card.keywords, "archery")
+        if value:
+            sources[card.title] = sources.get(card.title, 0) + value
+    total = sum(sources.values())
+    message = (
+        f"Archery: the players deal {total} damage among their characters "
+        f"({', '.join(f'{t} {x}' for t, x in sources.items())})."
+        if total
+        else "No archery in play: no archery damage."
+    )
+    return Event(
+        "archery", "6.1", message, {"total": total, "sources": sources}, tuple(archery.cites)
+    )

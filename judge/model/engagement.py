@@ -25,7 +25,7 @@ def engagement_checks(board: Board) -> Event:
     player chooses; the rest of the sequence depends on that choice, so it stops there.
     """
     remaining = list(board.staging_enemies)
-    players = board.active_players()
+    players = board.players_below_elimination()
     engagements: list[dict] = []
     engaged_any = True
     while engaged_any and remaining:

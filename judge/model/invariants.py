@@ -11,10 +11,9 @@ from collections.abc import Iterator
 
 from judge.model.registry import implements
 from judge.model.report import Finding
-from judge.model.state import Board, Character
+from judge.model.state import ELIMINATION_THREAT, Board, Character
 from judge.slug import title_key
 
-ELIMINATION_THREAT = 50
 RESTRICTED_LIMIT = 2
 
 

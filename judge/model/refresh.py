@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from judge.model.invariants import ELIMINATION_THREAT
 from judge.model.registry import implements
 from judge.model.report import Event
-from judge.model.state import Board
+from judge.model.state import ELIMINATION_THREAT, Board
 
 
 def _next_in_game(board: Board, name: str, out: set[str]) -> str | None:

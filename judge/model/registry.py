@@ -23,6 +23,8 @@ RULE_MODULES: tuple[str, ...] = tuple(
         "shadows",
         "refresh",
         "combat",
+        "staging",
+        "declarations",
         "timing",
         "deck",
         "campaign",

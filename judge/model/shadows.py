@@ -14,7 +14,7 @@ def deal_shadow_cards(board: Board) -> Event:
     order: list[dict] = []
     undealt: list[dict] = []
     deck = board.encounter_deck
-    for player in board.active_players():
+    for player in board.players_below_elimination():
         for enemy in sorted(player.engaged, key=lambda e: -e.engagement_cost):
             if deck > 0:
                 order.append({"player": player.name, "enemy": enemy.title})
