@@ -58,7 +58,7 @@ def check_path(path: str | Path) -> Report:
 def timing_path(path: str | Path) -> dict:
     """Order the abilities of a trigger file; the contract's `order` and `steps`."""
     from judge.inputs import read_triggers
-    from judge.model.timing import order_abilities
+    from judge.model.timing import order_abilities, unplayable_cancels
 
     doc = load_file(path)
     trigger, abilities, first = read_triggers(doc)
@@ -69,6 +69,10 @@ def timing_path(path: str | Path) -> dict:
         "order": [p.to_json() for p in placements],
         "steps": [
             {"names": list(p.names), "why": p.reason, "cites": list(p.cites)} for p in placements
+        ],
+        "refused": [
+            {"name": p.names[0], "why": p.reason, "cites": list(p.cites)}
+            for p in unplayable_cancels(abilities)
         ],
     }
 

@@ -17,13 +17,20 @@ def read_triggers(doc: Document) -> tuple[str, list[Ability], str | None]:
     abilities = []
     for path in f.items("abilities"):
         a = Fields(doc, path, ("name", "type", "word", "player", "cancels"), "an ability")
+        cancels = a.raw("cancels")
+        target = None
+        if isinstance(cancels, str):
+            target, cancels = a.text("cancels"), True
+        elif cancels is not None:
+            cancels = a.flag("cancels")
         abilities.append(
             Ability(
                 name=a.text("name", required=True),
                 type=a.text("type", required=True, choices=tuple(CATEGORY)),
                 word=a.text("word", "after", choices=("when", "after")),
                 player=a.text("player"),
-                cancels=a.flag("cancels"),
+                cancels=bool(cancels),
+                target=target,
             )
         )
         a.done()

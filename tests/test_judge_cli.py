@@ -96,18 +96,34 @@ def test_timing_command_orders_and_explains(cli, tmp_path):
     path = write(
         tmp_path,
         """\
-trigger: after the players travel to Tower Gate
+trigger: Dark Sorcery is revealed during staging
 abilities:
+  - {name: Dark Sorcery, type: when-revealed}
   - {name: Tower Gate, type: forced, word: after}
   - {name: Strength of Will, type: response, word: after, player: Bob}
-  - {name: A Test of Will, type: response, cancels: true, player: Ann}
+  - {name: A Test of Will, type: response, cancels: Dark Sorcery, player: Ann}
 """,
     )
     data = cli("timing", path, "--json").json()
-    assert data["order"] == ["A Test of Will", "Tower Gate", "Strength of Will"]
-    assert all(step["cites"] for step in data["steps"])
+    assert data["order"] == [
+        "A Test of Will",
+        {"choice": ["Dark Sorcery", "Tower Gate"]},
+        "Strength of Will",
+    ]
+    assert all(step["cites"] for step in data["steps"]) and data["refused"] == []
     human = cli("timing", path)
     assert human.code == 0 and "1. A Test of Will" in human.out
+
+
+def test_timing_says_when_a_cancel_has_nothing_to_cancel(cli, tmp_path):
+    path = write(
+        tmp_path,
+        "abilities:\n  - {name: Aura, type: constant}\n"
+        "  - {name: A Test of Will, type: response, cancels: true}\n",
+    )
+    data = cli("timing", path, "--json").json()
+    assert data["order"] == ["Aura"] and data["refused"][0]["name"] == "A Test of Will"
+    assert "Not in the order: A Test of Will cannot be played" in cli("timing", path).out
 
 
 def test_deck_and_campaign_commands(cli, tmp_path):

@@ -22,7 +22,7 @@ from judge.model.combat import (
 )
 from judge.model.deck import Deck, deck_findings
 from judge.model.registry import all_rules
-from judge.model.timing import Ability, order_abilities
+from judge.model.timing import Ability, order_abilities, unplayable_cancels
 
 
 def test_undefended_attack_ignores_defense_and_hits_one_hero():
@@ -74,16 +74,39 @@ def flat(placements):
     return [p.to_json() for p in placements]
 
 
-def test_forced_before_response_and_when_before_after():
+def test_when_before_after_and_forced_only_over_responses_of_the_same_word():
+    """Rules Reference, "Forced" (p. 8): forced abilities go before non-forced responses
+    of the same "when" or "after" type; "Timing of Ability Resolution": "when" before
+    "after". So a "when" response precedes an "after" forced ability."""
     order = order_abilities(
         [
             Ability("Strength of Will", "response"),
             Ability("Tower Gate", "forced"),
             Ability("Early", "response", word="when"),
             Ability("Aura", "constant"),
+            Ability("Sudden", "forced", word="when"),
         ]
     )
-    assert flat(order) == ["Aura", "Tower Gate", "Early", "Strength of Will"]
+    assert flat(order) == ["Aura", "Sudden", "Early", "Tower Gate", "Strength of Will"]
+
+
+def test_a_cancel_with_nothing_it_can_cancel_is_refused_and_left_out():
+    """Rules Reference, "Cancel" (p. 4) and FAQ 1.53: a cancel interrupts an effect as it
+    initiates; a constant ability is never initiated."""
+    abilities = [Ability("Aura", "constant"), Ability("A Test of Will", "response", cancels=True)]
+    assert flat(order_abilities(abilities)) == ["Aura"]
+    (refusal,) = unplayable_cancels(abilities)
+    assert refusal.names == ("A Test of Will",) and "rr/cancel" in refusal.cites
+
+
+def test_a_cancel_naming_its_target_needs_that_target_to_be_cancellable():
+    reach = Ability("Reach", "when-revealed")
+    named = Ability("Eleanor", "response", cancels=True, target="Reach")
+    assert unplayable_cancels([reach, named]) == []
+    wrong = Ability("Eleanor", "response", cancels=True, target="Aura")
+    assert [r.names for r in unplayable_cancels([reach, Ability("Aura", "constant"), wrong])] == [
+        ("Eleanor",)
+    ]
 
 
 def test_cancel_comes_first_and_the_cancelled_effect_stays_listed():

@@ -38,5 +38,8 @@ def run(args) -> int:
             names += f"  ({chooser} chooses the order)"
         lines.append(f"{number}. {names}: {step['why']}")
         lines.extend(f"     {cite_text(c, kb)}" for c in step["cites"])
+    for refusal in result["refused"]:
+        lines.append(f"Not in the order: {refusal['why']}")
+        lines.extend(f"     {cite_text(c, kb)}" for c in refusal["cites"])
     print_lines(lines)
     return 0
