@@ -8,15 +8,24 @@ from judge.model.deck import Deck
 from judge.model.timing import CATEGORY, Ability
 from judge.yamlio import Document
 
+#: the fields of each input format, in the order the user docs list them
+TRIGGERS = ("trigger", "first_player", "abilities")
+ABILITY = ("name", "type", "word", "player", "cancels")
+DECK = ("heroes", "cards")
+DECK_CARD = ("title", "count")
+CAMPAIGN = ("expert", "players", "fallen_heroes", "campaign_pool")
+CAMPAIGN_PLAYER = ("name", "heroes", "threat_penalty", "hero_damage", "healed")
+CAMPAIGN_CARD = ("title", "kind", "permanent", "attached_to", "player", "deck", "setup")
+
 
 def read_triggers(doc: Document) -> tuple[str, list[Ability], str | None]:
     """`trigger`, `abilities` and an optional `first_player`."""
-    f = Fields(doc, (), ("trigger", "abilities", "first_player"), "the trigger list")
+    f = Fields(doc, (), TRIGGERS, "the trigger list")
     trigger = f.text("trigger", "")
     first = f.text("first_player")
     abilities = []
     for path in f.items("abilities"):
-        a = Fields(doc, path, ("name", "type", "word", "player", "cancels"), "an ability")
+        a = Fields(doc, path, ABILITY, "an ability")
         cancels = a.raw("cancels")
         target = None
         if isinstance(cancels, str):
@@ -41,11 +50,11 @@ def read_triggers(doc: Document) -> tuple[str, list[Ability], str | None]:
 
 
 def read_deck(doc: Document) -> Deck:
-    f = Fields(doc, (), ("heroes", "cards"), "the deck")
+    f = Fields(doc, (), DECK, "the deck")
     heroes = f.strings("heroes")
     cards = []
     for path in f.items("cards"):
-        c = Fields(doc, path, ("title", "count"), "a card")
+        c = Fields(doc, path, DECK_CARD, "a card")
         cards.append(
             (c.text("title", required=True), c.integer("count", 1, minimum=1), dotted(path))
         )
@@ -55,12 +64,10 @@ def read_deck(doc: Document) -> Deck:
 
 
 def read_campaign(doc: Document) -> CampaignLog:
-    f = Fields(doc, (), ("expert", "players", "fallen_heroes", "campaign_pool"), "the campaign log")
+    f = Fields(doc, (), CAMPAIGN, "the campaign log")
     players = []
     for path in f.items("players"):
-        p = Fields(
-            doc, path, ("name", "heroes", "threat_penalty", "hero_damage", "healed"), "a player"
-        )
+        p = Fields(doc, path, CAMPAIGN_PLAYER, "a player")
         name = p.text("name", required=True)
         damage = p.raw("hero_damage") or {}
         if not isinstance(damage, dict) or not all(
@@ -85,12 +92,7 @@ def read_campaign(doc: Document) -> CampaignLog:
     require_unique_names(doc, names)
     pool = []
     for path in f.items("campaign_pool"):
-        c = Fields(
-            doc,
-            path,
-            ("title", "kind", "permanent", "attached_to", "player", "deck", "setup"),
-            "a campaign card",
-        )
+        c = Fields(doc, path, CAMPAIGN_CARD, "a campaign card")
         pool.append(
             CampaignCard(
                 title=c.text("title", required=True),

@@ -20,6 +20,11 @@ def kb_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def examples_root() -> Path:
+    """The example input files (`examples/`), shipped beside the knowledge base."""
+    return kb_root() / "examples"
+
+
 def cache_dir() -> Path:
     """The per-user cache directory (`LOREMASTER_CACHE_DIR` overrides it, for tests)."""
     override = os.environ.get("LOREMASTER_CACHE_DIR")

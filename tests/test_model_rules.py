@@ -189,3 +189,16 @@ def test_every_model_rule_cites_entries_that_exist(kb):
 def test_show_lists_the_model_functions_that_use_an_entry(cli):
     data = cli("show", "rr/engagement-check", "--json").json()
     assert "engagement.engagement_checks" in data["used_by"]
+
+
+def test_each_deck_finding_cites_the_entry_for_its_own_rule():
+    findings = {
+        f.rule: f.cites
+        for f in deck_findings(deck(["Aragorn", "Aragorn", "Gimli", "Legolas"], ("Gandalf", 4)))
+    }
+    assert set(findings) == {"hero-count", "duplicate-hero", "deck-size", "copy-limit"}
+    assert "rr/unique-cards" in findings["duplicate-hero"]
+    assert (
+        "rr/player-deck" in findings["deck-size"] and "rr/player-deck" not in findings["copy-limit"]
+    )
+    assert "rr/unique-cards" not in findings["hero-count"]

@@ -6,6 +6,7 @@ from judge.cli.output import add_json_flag, emit_json, print_lines
 
 
 def add_arguments(parser) -> None:
+    parser.epilog = "The campaign-log file format, field by field, with a complete example: docs/campaign-log.md."
     parser.add_argument(
         "log", nargs="?", help="campaign log YAML to check (omit for the rules outline)"
     )

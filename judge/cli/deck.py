@@ -6,6 +6,7 @@ from judge.cli.output import add_json_flag
 
 
 def add_arguments(parser) -> None:
+    parser.epilog = "The deck file format, field by field, with a complete example: docs/deck.md."
     parser.add_argument("deck", help="deck YAML: heroes and cards with counts")
     add_json_flag(parser)
 

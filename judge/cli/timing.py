@@ -8,7 +8,10 @@ from judge.cli.output import add_json_flag, emit_json, print_lines
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("triggers", help="YAML: trigger and abilities (see the CLI contract)")
+    parser.epilog = (
+        "The trigger file format, field by field, with a complete example: docs/timing.md."
+    )
+    parser.add_argument("triggers", help="YAML: trigger and abilities (docs/timing.md)")
     add_json_flag(parser)
 
 

@@ -23,19 +23,23 @@ class Deck:
         return sum(count for _, count, _ in self.cards)
 
 
-@implements("rr/deckbuilding", "rr/player-deck", "rr/hero-cards", "rr/unique-cards")
-def deck_findings(deck: Deck) -> Iterator[Finding]:
-    """1-3 heroes with different titles, at least 50 player cards (heroes not counted), at most 3 copies of a title."""
-    cites = tuple(deck_findings.cites)
+@implements("rr/deckbuilding", "rr/hero-cards")
+def hero_count(deck: Deck) -> Iterator[Finding]:
+    """A deck has 1 to 3 heroes."""
     if not 1 <= len(deck.heroes) <= 3:
         yield Finding(
             "hero-count",
             "violation",
             f"{len(deck.heroes)} heroes: a deck has 1 to 3 heroes.",
             "heroes",
-            cites,
+            tuple(hero_count.cites),
         )
-    seen: dict[str, int] = {}
+
+
+@implements("rr/unique-cards", "rr/hero-cards")
+def duplicate_hero(deck: Deck) -> Iterator[Finding]:
+    """Heroes are unique, so no two of a deck's heroes share a title."""
+    seen: set[str] = set()
     for index, hero in enumerate(deck.heroes):
         if title_key(hero) in seen:
             yield Finding(
@@ -43,17 +47,27 @@ def deck_findings(deck: Deck) -> Iterator[Finding]:
                 "violation",
                 f"{hero} is listed twice: heroes are unique, so each title once.",
                 f"heroes[{index}]",
-                cites,
+                tuple(duplicate_hero.cites),
             )
-        seen.setdefault(title_key(hero), index)
+        seen.add(title_key(hero))
+
+
+@implements("rr/deckbuilding", "rr/player-deck")
+def deck_size(deck: Deck) -> Iterator[Finding]:
+    """At least 50 player cards; heroes are not player cards and do not count."""
     if deck.size < MIN_CARDS:
         yield Finding(
             "deck-size",
             "violation",
             f"{deck.size} player cards: a deck needs at least {MIN_CARDS} (heroes do not count).",
             "cards",
-            cites,
+            tuple(deck_size.cites),
         )
+
+
+@implements("rr/deckbuilding")
+def copy_limit(deck: Deck) -> Iterator[Finding]:
+    """At most 3 copies of a card by title, however the list splits them."""
     copies: dict[str, list] = {}
     for title, count, path in deck.cards:
         copies.setdefault(title_key(title), [title, 0, path])[1] += count
@@ -64,5 +78,14 @@ def deck_findings(deck: Deck) -> Iterator[Finding]:
                 "violation",
                 f"{count} copies of {title}: at most {MAX_COPIES} copies of a title.",
                 path,
-                cites,
+                tuple(copy_limit.cites),
             )
+
+
+DECK_RULES = (hero_count, duplicate_hero, deck_size, copy_limit)
+
+
+def deck_findings(deck: Deck) -> Iterator[Finding]:
+    """Every deck rule's findings, in the order the rules are listed."""
+    for rule in DECK_RULES:
+        yield from rule(deck)

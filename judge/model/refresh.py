@@ -61,7 +61,10 @@ def refresh(board: Board) -> Event:
     if raised:
         parts.append("Threat: " + ", ".join(f"{n} {t}" for n, t in threat_after.items()) + ".")
     if reach_50:
-        parts.append(f"{', '.join(reach_50)} reach {ELIMINATION_THREAT} and are eliminated.")
+        verbs = ("reaches", "is") if len(reach_50) == 1 else ("reach", "are")
+        parts.append(
+            f"{', '.join(reach_50)} {verbs[0]} {ELIMINATION_THREAT} and {verbs[1]} eliminated."
+        )
     parts.append(
         f"The first player token passes to {next_first}." if next_first else "No player is left."
     )
