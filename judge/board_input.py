@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.fields import Fields, dotted, require_unique_names
+from judge.model.keyword_names import KEYWORD_NAMES, keyword_name
 from judge.model.state import (
     PHASES,
     Attachment,
@@ -84,7 +85,17 @@ def _numbers(f: Fields, names: tuple[str, ...]) -> dict[str, int]:
 
 
 def _keywords(f: Fields) -> tuple[str, ...]:
-    return tuple(k.lower() for k in f.strings("keywords"))
+    """Keywords in lower case, each spelled as a keyword entry names it."""
+    keywords = tuple(k.lower() for k in f.strings("keywords"))
+    for index, keyword in enumerate(keywords):
+        name = keyword_name(keyword)
+        if name not in KEYWORD_NAMES:
+            raise f.doc.error(
+                (*f.path, "keywords", index),
+                f"'{keyword}' is not a keyword{did_you_mean(name, sorted(KEYWORD_NAMES))}; "
+                "write keywords as printed, e.g. sentinel, ranged, archery 2",
+            )
+    return keywords
 
 
 def _attachment(doc: Document, path: tuple) -> Attachment:
