@@ -194,3 +194,40 @@ async def test_a_path_starting_with_a_tilde_is_expanded_for_the_judge(app, monke
         await _check(app, pilot, "~/board.yaml")
         assert seen == [os.path.expanduser("~/board.yaml")]
         assert "✓ Legal" in screen_text(app)
+
+
+@needs_judge
+async def test_r_rechecks_right_after_a_path_is_entered_without_moving_focus(app, tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text(BROKEN_YAML, encoding="utf-8")
+    async with app.run_test(size=SIZE) as pilot:
+        await _check(app, pilot, board)
+        board.write_text(VIOLATIONS, encoding="utf-8")
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen.query_one("CheckPanel Input").value == str(board)
+        assert "Violations (3)" in screen_text(app)
+
+
+@needs_judge
+async def test_a_new_board_from_the_combat_template_is_written_and_checked(
+    app, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "board-combat.yaml").write_text("kept: true\n", encoding="utf-8")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await settle(pilot)
+        app.screen.query_one(".report").focus()
+        await pilot.press("n")
+        await settle(pilot)
+        options = app.screen.query_one("#template-list")
+        options.highlighted = next(
+            i for i in range(options.option_count) if options.get_option_at_index(i).id == "combat"
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        written = tmp_path / "board-combat-2.yaml"
+        assert written.is_file() and (tmp_path / "board-combat.yaml").read_text() == "kept: true\n"
+        shown = screen_text(app)
+        assert "✓ Legal" in shown and "Aragorn: 4 damage, survives" in shown

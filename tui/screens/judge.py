@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -16,6 +18,8 @@ class JudgeScreen(Screen):
     """A board file's findings, grouped by severity, each citing the rule it applies."""
 
     SUB_TITLE = "Judge"
+    # The path box has focus until a file is checked; then the report takes it, so that
+    # `r` re-checks instead of typing into the box.
     AUTO_FOCUS = "CheckPanel Input"
     BINDINGS = [
         Binding(
@@ -31,6 +35,13 @@ class JudgeScreen(Screen):
             "Open file",
             id="judge.open",
             tooltip="Pick a board-state YAML file to check.",
+        ),
+        Binding(
+            "n",
+            "new_board",
+            "New board",
+            id="judge.new",
+            tooltip="Start a board from a template for a phase or combat step.",
         ),
     ]
 
@@ -50,3 +61,34 @@ class JudgeScreen(Screen):
 
     def action_browse(self) -> None:
         self.query_one(CheckPanel).browse()
+
+    def action_new_board(self) -> None:
+        from tui.dialogs.template_picker import TemplatePicker
+
+        self.app.push_screen(TemplatePicker(), self._write_template)
+
+    def _write_template(self, name: str | None) -> None:
+        """Copy the chosen example into a new file in the current folder and check it."""
+        if name is None:
+            return
+        from judge.paths import examples_root
+
+        target = _free_path(Path.cwd(), f"board-{name}")
+        try:
+            target.write_text(
+                (examples_root() / "boards" / f"{name}.yaml").read_text(encoding="utf-8"),
+                encoding="utf-8",
+            )
+        except OSError as exc:
+            self.notify(f"Could not write {target}: {exc.strerror}", severity="error", markup=False)
+            return
+        self.notify(f"Wrote {target.name}: edit it, then press r to re-check.", markup=False)
+        self.check(str(target))
+
+
+def _free_path(folder: Path, stem: str) -> Path:
+    """`board-combat.yaml`, or `board-combat-2.yaml` when that exists: never overwrite."""
+    candidate, number = folder / f"{stem}.yaml", 2
+    while candidate.exists():
+        candidate, number = folder / f"{stem}-{number}.yaml", number + 1
+    return candidate

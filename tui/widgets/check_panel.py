@@ -86,6 +86,7 @@ class CheckPanel(Vertical):
         if box.value != path:
             box.value = path
         self._summary(Content.styled(f"Checking {path}…", MUTED))
+        self.query_one(ReportView).focus()  # so that `r` re-checks rather than types
         self._run(path)
 
     def recheck(self) -> bool:

@@ -76,7 +76,25 @@ def _citation(entry_id: str, citations: dict[str, str]) -> Row:
 
 def _event(event, citations: dict[str, str]) -> list[Row]:
     label = " · ".join(str(part) for part in (event.step, event.event) if part)
+    outcome = _combat_outcome(event)
+    if outcome:
+        label = f"{outcome}  ·  {label}"
     return _item("→", "bold $text-accent", event.message, label, event.cites, citations)
+
+
+def _combat_outcome(event) -> str:
+    """Who takes how much damage, and what is destroyed, at a glance."""
+    data = getattr(event, "data", None) or {}
+    if event.event == "enemy-attack":
+        target = data.get("target") or "a hero (still to choose)"
+        fate = "DESTROYED" if data.get("destroyed") else "survives"
+        return f"⚔ {target}: {data.get('damage', 0)} damage, {fate}"
+    if event.event == "player-attack":
+        fate = "enemy DESTROYED" if data.get("destroyed") else "enemy survives"
+        return f"⚔ {data.get('damage', 0)} damage, {fate}"
+    if event.event == "archery":
+        return f"➶ {data.get('total', 0)} archery damage to assign"
+    return ""
 
 
 def _by_player(events: Iterable) -> dict[str, list]:
