@@ -153,3 +153,46 @@ def test_every_finding_cites_a_resolvable_entry(kb):
     assert report.findings
     for finding in report.findings:
         assert finding.cites and all(kb.get(c) for c in finding.cites)
+
+
+def test_every_contract_rule_is_declared_once_with_its_severity_and_cites():
+    """board-state.md, "Rule ids (LCG findings)" and the combat section: one declaration each."""
+    import judge.model.check  # noqa: F401  (imports every module that declares invariants)
+    from judge.model.registry import INVARIANTS
+
+    contract = {
+        "threat-elimination": "violation",
+        "no-heroes": "violation",
+        "destroyed": "violation",
+        "explored": "violation",
+        "quest-advance": "violation",
+        "game-won": "info",
+        "active-location-count": "warning",
+        "restricted-limit": "violation",
+        "unique-in-play": "violation",
+        "hero-count": "violation",
+        "resources-on-non-hero": "violation",
+        "committed-outside-quest": "violation",
+        "committed-ready": "warning",
+        "shadow-outside-combat": "violation",
+        "eliminated-with-cards": "violation",
+        "defender-not-ready": "violation",
+        "defender-needs-sentinel": "violation",
+        "attacker-not-ready": "violation",
+        "attacker-needs-ranged": "violation",
+        "undefended-damage-not-on-hero": "violation",
+        "travel-with-active-location": "violation",
+    }
+    declared = [(rule.rule, rule.severity) for rule in INVARIANTS]
+    assert sorted(declared) == sorted(contract.items())
+    assert all(rule.cites for rule in INVARIANTS)
+
+
+def test_a_declared_phase_limit_decides_where_a_rule_runs():
+    from judge.model.registry import INVARIANTS
+
+    by_id = {rule.rule: rule for rule in INVARIANTS}
+    assert by_id["hero-count"].applies("setup") and not by_id["hero-count"].applies("quest")
+    assert not by_id["no-heroes"].applies("setup") and by_id["no-heroes"].applies(None)
+    assert by_id["committed-ready"].applies(None) and not by_id["committed-ready"].applies("combat")
+    assert not by_id["shadow-outside-combat"].applies("combat")

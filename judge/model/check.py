@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge.model import declarations, invariants, steps
 from judge.model.combat import archery, enemy_attack, player_attack
-from judge.model.declarations import DECLARATION_CHECKS
 from judge.model.engagement import engagement_checks
-from judge.model.invariants import INVARIANTS
 from judge.model.quest import resolve_quest
 from judge.model.refresh import refresh, resource_phase
+from judge.model.registry import INVARIANTS
 from judge.model.report import Event, Report
 from judge.model.shadows import deal_shadow_cards
 from judge.model.staging import staging, travel
@@ -35,40 +35,40 @@ class StepEvent:
 
 
 STEP_EVENTS = (
-    StepEvent(("1.1", "1.2", "1.3"), "resource", resource_phase),
+    StepEvent(steps.RESOURCE, "resource", resource_phase),
     StepEvent(
-        ("3.3",),
+        (steps.STAGING,),
         "quest",
         staging,
         "revealed",
         "list the revealed cards under 'revealed' to see surge and doomed",
     ),
-    StepEvent(("3.4",), "quest", resolve_quest),
+    StepEvent((steps.QUEST_RESOLUTION,), "quest", resolve_quest),
     StepEvent(
-        ("4.2",),
+        (steps.TRAVEL,),
         "travel",
         travel,
         "travel_to",
         "name the location the players travel to with 'travel_to'",
     ),
-    StepEvent(("5.3",), "encounter", engagement_checks),
-    StepEvent(("6.1",), "combat", archery),
-    StepEvent(("6.2",), "combat", deal_shadow_cards),
+    StepEvent((steps.ENGAGEMENT_CHECKS,), "encounter", engagement_checks),
+    StepEvent((steps.COMBAT_BEGINS,), "combat", archery),
+    StepEvent((steps.DEAL_SHADOWS,), "combat", deal_shadow_cards),
     StepEvent(
-        ("6.4b", "6.4.1", "6.4.2", "6.4.3", "6.4.4"),
+        steps.ENEMY_ATTACK,
         "combat",
         enemy_attack,
         "attack",
         "describe the attack being resolved under 'attack' (enemy, defender)",
     ),
     StepEvent(
-        ("6.8b", "6.8.1", "6.8.2", "6.8.3", "6.8.4"),
+        steps.PLAYER_ATTACK,
         "combat",
         player_attack,
         "player_attack",
         "describe the attack under 'player_attack' (enemy, attackers)",
     ),
-    StepEvent(("7.1", "7.2", "7.3", "7.4"), "refresh", refresh),
+    StepEvent(steps.REFRESH, "refresh", refresh),
 )
 
 #: the entry that describes a phase, for boards that give a phase but no step
@@ -111,6 +111,10 @@ def step_events(board: Board) -> tuple[Event, ...]:
     return events or (not_modelled(board),)
 
 
+#: the modules whose `@invariant` declarations fill the registry, in reporting order
+RULE_MODULES = (invariants, declarations)
+
+
 def check_board(board: Board) -> Report:
-    findings = tuple(f for rule in (*INVARIANTS, *DECLARATION_CHECKS) for f in rule(board))
+    findings = tuple(f for rule in INVARIANTS for f in rule.findings(board))
     return Report("lcg", findings, step_events(board))

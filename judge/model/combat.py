@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from judge.model import steps
 from judge.model.keywords import has_keyword, keyword_value
 from judge.model.registry import implements
 from judge.model.report import Event
@@ -144,7 +145,7 @@ def enemy_attack(board: Board) -> Event:
     )
     return Event(
         "enemy-attack",
-        board.step or "6.4.3",
+        board.step or steps.ENEMY_DAMAGE,
         f"{declared.enemy.title} attacks {declared.player.name} ({how}): {outcome}.",
         {
             "attack": attack,
@@ -178,7 +179,7 @@ def player_attack(board: Board) -> Event:
     )
     return Event(
         "player-attack",
-        board.step or "6.8.3",
+        board.step or steps.PLAYER_DAMAGE,
         f"{names} = attack {total} against defense {defense}: {outcome}.",
         {"attack": total, "defense": defense, "damage": damage, "destroyed": destroyed},
         tuple(player_attack.cites),
@@ -202,5 +203,9 @@ def archery(board: Board) -> Event:
         else "No archery in play: no archery damage."
     )
     return Event(
-        "archery", "6.1", message, {"total": total, "sources": sources}, tuple(archery.cites)
+        "archery",
+        steps.COMBAT_BEGINS,
+        message,
+        {"total": total, "sources": sources},
+        tuple(archery.cites),
     )

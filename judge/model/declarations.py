@@ -10,72 +10,58 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from judge.model.keywords import has_keyword
-from judge.model.registry import implements
-from judge.model.report import Finding
+from judge.model.registry import invariant
 from judge.model.state import Board
+from judge.model.steps import DECLARE_ATTACKERS, DECLARE_DEFENDER
 
-DEFENDER_DECLARED_AT = ("6.4.1",)
-ATTACKERS_DECLARED_AT = ("6.8b", "6.8.1")
-
-
-def _finding(rule_fn, rule: str, message: str, path: str) -> Finding:
-    return Finding(rule, "violation", message, path, tuple(rule_fn.cites))
+Found = Iterator[tuple[str, str]]
 
 
-@implements("rr/step-6.4.1", "rr/exhausted")
-def defender_not_ready(board: Board) -> Iterator[Finding]:
+@invariant("defender-not-ready", "violation", "rr/step-6.4.1", "rr/exhausted")
+def defender_not_ready(board: Board) -> Found:
     """Only a ready character can be declared as a defender; declaring exhausts it."""
     attack = board.attack
-    if (
-        attack
-        and attack.defender
-        and attack.defender.exhausted
-        and board.step in DEFENDER_DECLARED_AT
-    ):
-        yield _finding(
-            defender_not_ready,
-            "defender-not-ready",
+    if attack and attack.defender and attack.defender.exhausted and board.step == DECLARE_DEFENDER:
+        yield (
             f"{attack.defender.title} is exhausted: only a ready character can be declared as a "
             "defender.",
             f"{attack.path}.defender",
         )
 
 
-@implements("rr/sentinel", "rr/step-6.4.1", "rr/defending-player")
-def defender_needs_sentinel(board: Board) -> Iterator[Finding]:
+@invariant(
+    "defender-needs-sentinel", "violation", "rr/sentinel", "rr/step-6.4.1", "rr/defending-player"
+)
+def defender_needs_sentinel(board: Board) -> Found:
     """A character defends an attack against another player only with sentinel."""
     attack = board.attack
     if not attack or not attack.defender:
         return
     owner = board.controller(attack.defender)
     if owner.name != attack.player.name and not has_keyword(attack.defender.keywords, "sentinel"):
-        yield _finding(
-            defender_needs_sentinel,
-            "defender-needs-sentinel",
+        yield (
             f"{attack.defender.title} belongs to {owner.name} but the attack is against "
             f"{attack.player.name}: defending for another player needs sentinel.",
             f"{attack.path}.defender",
         )
 
 
-@implements("rr/step-6.8b", "rr/step-6.8.1", "rr/exhausted")
-def attacker_not_ready(board: Board) -> Iterator[Finding]:
+@invariant("attacker-not-ready", "violation", "rr/step-6.8b", "rr/step-6.8.1", "rr/exhausted")
+def attacker_not_ready(board: Board) -> Found:
     """Only ready characters can be declared as attackers; declaring exhausts them."""
     attack = board.player_attack
-    if not attack or board.step not in ATTACKERS_DECLARED_AT:
+    if not attack or board.step not in DECLARE_ATTACKERS:
         return
     for index, card in enumerate(attack.attackers):
         if card.exhausted:
-            yield _finding(
-                attacker_not_ready,
-                "attacker-not-ready",
+            yield (
                 f"{card.title} is exhausted: only a ready character can be declared as an attacker.",
                 f"{attack.path}.attackers[{index}]",
             )
 
 
-@implements("rr/ranged", "rr/step-6.8.1")
-def attacker_needs_ranged(board: Board) -> Iterator[Finding]:
+@invariant("attacker-needs-ranged", "violation", "rr/ranged", "rr/step-6.8.1")
+def attacker_needs_ranged(board: Board) -> Found:
     """Attacking an enemy engaged with another player, or joining another player's attack,
     needs ranged."""
     attack = board.player_attack
@@ -88,9 +74,7 @@ def attacker_needs_ranged(board: Board) -> Iterator[Finding]:
         if (foreign_enemy or owner.name != attack.player.name) and not has_keyword(
             card.keywords, "ranged"
         ):
-            yield _finding(
-                attacker_needs_ranged,
-                "attacker-needs-ranged",
+            yield (
                 f"{card.title} ({owner.name}) attacks {attack.enemy.title}, which is engaged with "
                 f"{engaged_with.name if engaged_with else 'nobody'}, in {attack.player.name}'s "
                 "attack: that needs ranged.",
@@ -98,8 +82,8 @@ def attacker_needs_ranged(board: Board) -> Iterator[Finding]:
             )
 
 
-@implements("rr/step-6.4.3", "rr/damage")
-def undefended_damage_not_on_hero(board: Board) -> Iterator[Finding]:
+@invariant("undefended-damage-not-on-hero", "violation", "rr/step-6.4.3", "rr/damage")
+def undefended_damage_not_on_hero(board: Board) -> Found:
     """An undefended attack's damage goes on one hero the attacked player controls."""
     attack = board.attack
     if not attack or attack.defender or not attack.damage_to:
@@ -108,34 +92,22 @@ def undefended_damage_not_on_hero(board: Board) -> Iterator[Finding]:
     owner = board.controller(target)
     if not target.is_hero or owner.name != attack.player.name:
         what = "an ally" if not target.is_hero else f"{owner.name}'s hero"
-        yield _finding(
-            undefended_damage_not_on_hero,
-            "undefended-damage-not-on-hero",
+        yield (
             f"Undefended damage from {attack.enemy.title} is put on {target.title}, {what}: it must "
             f"go on a hero {attack.player.name} controls.",
             f"{attack.path}.damage_to",
         )
 
 
-@implements("rr/step-4.2", "rr/travel", "rr/active-location")
-def travel_with_active_location(board: Board) -> Iterator[Finding]:
+@invariant(
+    "travel-with-active-location", "violation", "rr/step-4.2", "rr/travel", "rr/active-location"
+)
+def travel_with_active_location(board: Board) -> Found:
     """The players cannot travel while a location is active."""
     if board.travel_to and board.active_locations:
-        yield _finding(
-            travel_with_active_location,
-            "travel-with-active-location",
+        yield (
             f"The players travel to {board.travel_to.title} while "
             f"{board.active_locations[0].title} is active: travel is only possible with no "
             "active location.",
             "travel_to",
         )
-
-
-DECLARATION_CHECKS = (
-    defender_not_ready,
-    defender_needs_sentinel,
-    attacker_not_ready,
-    attacker_needs_ranged,
-    undefended_damage_not_on_hero,
-    travel_with_active_location,
-)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.model import steps
 from judge.model.registry import implements
 from judge.model.report import Event
 from judge.model.state import Board, Enemy
@@ -59,7 +60,7 @@ def _event(engagements: list[dict], choice: bool) -> Event:
             message += " Later checks depend on that choice."
     return Event(
         "engagement-checks",
-        "5.3",
+        steps.ENGAGEMENT_CHECKS,
         message,
         {"engagements": engagements},
         tuple(engagement_checks.cites),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.model import steps
 from judge.model.registry import implements
 from judge.model.report import Event
 from judge.model.state import Board
@@ -86,4 +87,6 @@ def resolve_quest(board: Board) -> Event:
         data["threat_after"] = {
             p.name: p.threat + threat_raise for p in board.players if not p.eliminated
         }
-    return Event("quest-resolution", "3.4", message, data, tuple(resolve_quest.cites))
+    return Event(
+        "quest-resolution", steps.QUEST_RESOLUTION, message, data, tuple(resolve_quest.cites)
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.model import steps
 from judge.model.registry import implements
 from judge.model.report import Event
 from judge.model.state import ELIMINATION_THREAT, Board
@@ -43,7 +44,7 @@ def raise_threat(board: Board) -> dict[str, int]:
 def refresh(board: Board) -> Event:
     """Ready everything, raise threat, pass the first player token (from the current step on)."""
     already_out = {p.name for p in board.players if p.eliminated}
-    raised = board.step in (None, "7.1", "7.2", "7.3")
+    raised = steps.still_to_come(board.step, steps.RAISE_THREAT, steps.REFRESH)
     threat_after = (
         raise_threat(board)
         if raised
@@ -56,7 +57,7 @@ def refresh(board: Board) -> Event:
         c.title for p in board.players if not p.eliminated for c in p.characters if c.exhausted
     ]
     parts = []
-    if board.step in (None, "7.1", "7.2") and readied:
+    if steps.still_to_come(board.step, steps.READY_CARDS, steps.REFRESH) and readied:
         parts.append(f"Ready {', '.join(readied)}.")
     if raised:
         parts.append("Threat: " + ", ".join(f"{n} {t}" for n, t in threat_after.items()) + ".")
@@ -75,14 +76,16 @@ def refresh(board: Board) -> Event:
         "readied": readied,
         "game_lost": next_first is None,
     }
-    return Event("refresh", board.step or "7.3", " ".join(parts), data, tuple(refresh.cites))
+    return Event(
+        "refresh", board.step or steps.RAISE_THREAT, " ".join(parts), data, tuple(refresh.cites)
+    )
 
 
 @implements("rr/resource-phase", "rr/step-1.2", "rr/step-1.3", "rr/resources", "rr/drawing-cards")
 def resource_phase(board: Board) -> Event:
     """1.2: each hero gains 1 resource; 1.3: each player draws 1 card."""
-    gain = 1 if board.step in (None, "1.1", "1.2") else 0
-    draw = 1 if board.step in (None, "1.1", "1.2", "1.3") else 0
+    gain = int(steps.still_to_come(board.step, steps.GAIN_RESOURCES, steps.RESOURCE))
+    draw = int(steps.still_to_come(board.step, steps.DRAW_CARDS, steps.RESOURCE))
     players = [p for p in board.in_player_order() if not p.eliminated]
     resources_after = {h.title: h.resources + gain for p in players for h in p.heroes}
     drawn = {p.name: draw for p in players}
@@ -93,7 +96,7 @@ def resource_phase(board: Board) -> Event:
     )
     return Event(
         "resource",
-        board.step or "1.2",
+        board.step or steps.GAIN_RESOURCES,
         message,
         {"resources_after": resources_after, "drawn": drawn},
         tuple(resource_phase.cites),

@@ -8,7 +8,10 @@ from here, so the two directions can never disagree.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from judge.model.report import Finding
 
 #: qualified function name -> the entry ids it implements
 RULES: dict[str, tuple[str, ...]] = {}
@@ -56,3 +59,49 @@ def all_rules() -> dict[str, tuple[str, ...]]:
 def used_by(entry_id: str) -> list[str]:
     """Names of the model functions that implement an entry."""
     return sorted(name for name, cites in all_rules().items() if entry_id in cites)
+
+
+@dataclass(frozen=True, slots=True)
+class Invariant:
+    """One rule about a board state, declared once: its id, severity, cites and phases.
+
+    `check` yields (message, path) pairs; the declaration turns them into findings, so
+    a rule's severity and citations cannot differ from one finding to the next.
+    """
+
+    rule: str
+    severity: str
+    cites: tuple[str, ...]
+    check: Callable
+    #: the board phases the rule applies in (None standing for a board without a phase);
+    #: an empty `only` means every phase
+    only: frozenset = frozenset()
+    outside: frozenset = frozenset()
+
+    def applies(self, phase: str | None) -> bool:
+        return (not self.only or phase in self.only) and phase not in self.outside
+
+    def findings(self, board) -> Iterator[Finding]:
+        if self.applies(board.phase):
+            for message, path in self.check(board):
+                yield Finding(self.rule, self.severity, message, path, self.cites)
+
+
+#: every invariant, in the order the modules declare them
+INVARIANTS: list[Invariant] = []
+
+
+def invariant(
+    rule: str, severity: str, *entry_ids: str, only: tuple = (), outside: tuple = ()
+) -> Callable:
+    """Declare a board invariant: `only` / `outside` list the phases it is limited to or
+    skips (None for a board that gives no phase)."""
+
+    def register(check: Callable) -> Callable:
+        implements(*entry_ids)(check)
+        INVARIANTS.append(
+            Invariant(rule, severity, tuple(entry_ids), check, frozenset(only), frozenset(outside))
+        )
+        return check
+
+    return register

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.model import steps
 from judge.model.registry import implements
 from judge.model.report import Event
 from judge.model.state import Board
@@ -35,7 +36,7 @@ def deal_shadow_cards(board: Board) -> Event:
             )
     return Event(
         "shadow-deal",
-        "6.2",
+        steps.DEAL_SHADOWS,
         message,
         {"order": order, "undealt": undealt, "encounter_deck_after": deck},
         tuple(deal_shadow_cards.cites),

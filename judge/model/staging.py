@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.model import steps
 from judge.model.keywords import instances, keyword_value
 from judge.model.registry import implements
 from judge.model.report import Event
@@ -19,7 +20,7 @@ def staging(board: Board) -> Event:
     parts.append(f"each player raises their threat by {doomed} (doomed)" if doomed else "no doomed")
     return Event(
         "staging",
-        "3.3",
+        steps.STAGING,
         f"Staging after {len(board.revealed)} revealed card(s): {'; '.join(parts)}.",
         {"extra_reveals": extra, "threat_raise": raise_by},
         tuple(staging.cites),
@@ -32,7 +33,7 @@ def travel(board: Board) -> Event:
     location = board.travel_to
     return Event(
         "travel",
-        "4.2",
+        steps.TRAVEL,
         f"The players travel to {location.title}: it leaves the staging area and becomes "
         "the active location.",
         {"location": location.title},
