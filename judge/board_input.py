@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from judge.fields import Fields, dotted, require_unique_names
 from judge.model.keyword_names import KEYWORD_NAMES, keyword_name
@@ -39,41 +39,30 @@ TOP = (
     "revealed",
     "travel_to",
 )
-PLAYER = ("name", "threat", "eliminated", "threat_raise_extra", "heroes", "allies", "engaged")
-# whole-number stats per card type; the first of CHARACTER_NUMBERS is for heroes only
-CHARACTER_NUMBERS = (
-    "threat_cost",
-    "willpower",
-    "attack",
-    "defense",
-    "hit_points",
-    "damage",
-    "resources",
-)
-ENEMY_NUMBERS = (
-    "engagement_cost",
-    "threat",
-    "attack",
-    "defense",
-    "hit_points",
-    "damage",
-    "shadow_cards",
-)
-LOCATION_NUMBERS = ("threat", "quest_points", "progress")
-CHARACTER = (
-    "title",
-    "unique",
-    *CHARACTER_NUMBERS,
-    "exhausted",
-    "committed",
-    "keywords",
-    "attachments",
-)
-ATTACHMENT = ("title", "unique", "restricted", "exhausted")
-ENEMY = ("title", "unique", *ENEMY_NUMBERS, "keywords")
-LOCATION = ("title", "unique", *LOCATION_NUMBERS, "keywords")
+
+
+def _yaml_fields(card: type, *, skip: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The fields a board file gives a card: its model dataclass's fields, which are the
+    one definition of the card (`path` is where it sits in the file, not a field)."""
+    return tuple(f.name for f in fields(card) if f.name not in ("path", "is_hero", *skip))
+
+
+def _numbers_of(card: type) -> tuple[str, ...]:
+    """The whole-number stats among a card's fields (absent ones read as 0)."""
+    return tuple(f.name for f in fields(card) if f.type == "int")
+
+
+PLAYER = _yaml_fields(Player)
+CHARACTER = _yaml_fields(Character)
+# heroes only: threat_cost is the first of a character's numbers
+CHARACTER_NUMBERS = _numbers_of(Character)
+ATTACHMENT = _yaml_fields(Attachment)
+ENEMY = _yaml_fields(Enemy)
+ENEMY_NUMBERS = _numbers_of(Enemy)
+LOCATION = _yaml_fields(Location)
+LOCATION_NUMBERS = _numbers_of(Location)
 STAGING = ("type", *dict.fromkeys(ENEMY + LOCATION))
-QUEST = ("title", "stage", "quest_points", "progress", "final")
+QUEST = _yaml_fields(Quest)
 ATTACK = ("enemy", "player", "defender", "attack_modifier", "damage_to")
 PLAYER_ATTACK = ("player", "enemy", "attackers", "defense_modifier")
 REVEALED = ("title", "keywords")
