@@ -41,10 +41,10 @@ TOP = (
 )
 
 
-def _yaml_fields(card: type, *, skip: tuple[str, ...] = ()) -> tuple[str, ...]:
+def _yaml_fields(card: type) -> tuple[str, ...]:
     """The fields a board file gives a card: its model dataclass's fields, which are the
     one definition of the card (`path` is where it sits in the file, not a field)."""
-    return tuple(f.name for f in fields(card) if f.name not in ("path", "is_hero", *skip))
+    return tuple(f.name for f in fields(card) if f.name not in ("path", "is_hero"))
 
 
 def _numbers_of(card: type) -> tuple[str, ...]:
