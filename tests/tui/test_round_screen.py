@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, screen_text, settle
 
-from tui.round_chart import round_chart
+from judge.turn_chart import turn_chart
 
 
 def test_the_chart_opens_and_closes_the_round_around_the_seven_phases(kb):
-    chart = round_chart(kb)
+    chart = turn_chart(kb)
     assert [p.title for p in chart] == [
         "Round begins",
         "Resource phase",
@@ -71,3 +71,10 @@ async def test_space_folds_a_phase(app):
         assert tree.cursor_node.label.plain == "Resource phase"
         await pilot.press("space")
         assert not tree.cursor_node.is_expanded
+
+
+def test_each_phase_links_to_the_entry_that_describes_it(kb):
+    chart = turn_chart(kb)
+    links = {p.key: p.entry_id for p in chart if p.key}
+    assert links["quest"] == "rr/quest-phase" and links["combat"] == "rr/combat-phase"
+    assert all(links.values())

@@ -15,6 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
+from judge.rulesets import DEFAULT_GAME, GAMES, ruleset
 from tui.messages import OpenLink
 from tui.widgets.labels import MUTED
 from tui.widgets.nav_bar import NavBar
@@ -191,7 +192,8 @@ def _summary(message: AskScreen.Answered) -> Content:
     parts: list[str | tuple[str, str]] = [(f"{len(message.hits)} answers", "bold")]
     if message.cards:
         parts += ["  ·  cards: ", (", ".join(message.cards), "italic")]
-    if message.game == "tcg":
-        parts += ["  ·  ", ("TCG rules", "bold $text-error")]
+    if message.game != DEFAULT_GAME:
+        name = ruleset(message.game).title if message.game in GAMES else message.game.upper()
+        parts += ["  ·  ", (f"{name} rules", "bold $text-error")]
     parts += ["  ·  ", ("Enter opens the highlighted answer", MUTED)]
     return Content.assemble(*parts)

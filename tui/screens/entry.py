@@ -9,9 +9,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from judge.turn_chart import phase_name
 from tui.history import History
 from tui.messages import OpenLink
-from tui.round_chart import phase_name
 from tui.widgets.entry_links import EntryLinks
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
 from tui.widgets.nav_bar import NavBar

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from tui.round_chart import phase_name, round_chart
+from judge.turn_chart import phase_name, turn_chart
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
 from tui.widgets.nav_bar import NavBar
 from tui.widgets.step_tree import StepTree
@@ -26,13 +26,18 @@ class RoundScreen(Screen):
     SUB_TITLE = "Round structure"
     AUTO_FOCUS = "StepTree"
 
+    def __init__(self, game=None) -> None:
+        """`game`: the ruleset whose round or turn to chart (default: the default game)."""
+        super().__init__()
+        self.game = game
+
     def compose(self) -> ComposeResult:
         kb = self.app.library.kb
-        chart = round_chart(kb)
+        chart = turn_chart(kb, self.game)
         yield NavBar("round")
         yield Static(LEGEND, id="round-legend")
         with Horizontal(id="round-main"):
-            yield StepTree(chart, set(kb.by_id), id="round-tree")
+            yield StepTree(chart, id="round-tree")
             with VerticalScroll(id="round-preview"):
                 yield Static(id="round-step")
                 yield Markdown(open_links=False, id="round-markdown")

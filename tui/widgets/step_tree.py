@@ -7,8 +7,8 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from judge.turn_chart import ChartPhase, ChartStep
 from tui.messages import OpenLink
-from tui.round_chart import ChartPhase, ChartStep, phase_entry_id
 from tui.widgets.labels import step_label
 
 
@@ -22,14 +22,11 @@ class StepTree(Tree[str]):
             super().__init__()
             self.entry_id = entry_id
 
-    def __init__(
-        self, chart: list[ChartPhase], known_ids: set[str], *, id: str | None = None
-    ) -> None:
+    def __init__(self, chart: list[ChartPhase], *, id: str | None = None) -> None:
         super().__init__("Round", id=id)
         self.show_root = False
         self.auto_expand = False
         self._chart = chart
-        self._known = known_ids
         self.step_nodes: dict[str, TreeNode[str]] = {}
 
     def on_mount(self) -> None:
@@ -38,9 +35,8 @@ class StepTree(Tree[str]):
                 for step in phase.steps:
                     self._add_step(self.root, step)
                 continue
-            link = phase_entry_id(phase.key)
             label = Text(phase.title, "bold")
-            node = self.root.add(label, data=link if link in self._known else None, expand=True)
+            node = self.root.add(label, data=phase.entry_id, expand=True)
             for step in phase.steps:
                 self._add_step(node, step)
         self.move_cursor(self.root.children[0] if self.root.children else None)

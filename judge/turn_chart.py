@@ -1,7 +1,8 @@
-"""The round as the Appendix I chart draws it: phases, their steps, and nested sub-steps.
+"""A game's round (or turn) as its chart draws it: phases, their steps, nested sub-steps.
 
-The steps and their order come from the rules model (`judge.model.rounds`), which reads
-them from the step entries; this module only groups them for display.
+The steps and their order come from the game's ruleset (`Ruleset.turn`), which reads
+them from the knowledge base; this module only groups them for display, for the app's
+Round screen and anything else that wants the chart. It imports no Textual.
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ def phase_name(phase: str | None) -> str:
     return f"{phase.capitalize()} phase" if phase and phase != "round" else "Round"
 
 
-def phase_entry_id(phase: str) -> str:
-    """The glossary entry describing a phase (`rr/quest-phase`)."""
-    return f"rr/{phase}-phase"
+def phase_entry_id(kb, game: str, phase: str) -> str | None:
+    """The entry describing a phase ("Quest Phase"), found by its title in that game."""
+    wanted = phase_name(phase).casefold()
+    for entry in kb.entries:
+        if entry.game == game and entry.title.casefold() == wanted and entry.kind != "step":
+            return entry.id
+    return None
 
 
 @dataclass(frozen=True, slots=True)
 class ChartStep:
-    """One framework step (`judge.model.rounds.Step`) and the sub-steps run inside it."""
+    """One step (`judge.rulesets.TurnStep`) and the sub-steps run inside it."""
 
     step: object
     children: tuple[ChartStep, ...] = ()
@@ -35,14 +40,19 @@ class ChartPhase:
     key: str | None
     title: str
     steps: tuple[ChartStep, ...]
+    #: the entry that describes the phase, when the knowledge base has one
+    entry_id: str | None = None
 
 
-def round_chart(kb) -> list[ChartPhase]:
-    """Round begins, the seven phases with their steps, round ends: in the order played."""
-    from judge.model.rounds import round_structure
+def turn_chart(kb, game=None) -> list[ChartPhase]:
+    """The phases with their steps in the order played (for the LCG: round begins, the
+    seven phases, round ends). `game` is a ruleset; the default game when omitted."""
+    if game is None:
+        from judge.rulesets import DEFAULT_GAME, ruleset
 
+        game = ruleset(DEFAULT_GAME)
     runs: list[tuple[str, list]] = []
-    for step in round_structure(kb):
+    for step in game.turn(kb):
         if runs and runs[-1][0] == step.phase and step.phase != "round":
             runs[-1][1].append(step)
         else:
@@ -50,7 +60,9 @@ def round_chart(kb) -> list[ChartPhase]:
     return [
         ChartPhase(None, steps[0].title, _nest(steps))
         if phase == "round"
-        else ChartPhase(phase, phase_name(phase), _nest(steps))
+        else ChartPhase(
+            phase, phase_name(phase), _nest(steps), phase_entry_id(kb, game.game, phase)
+        )
         for phase, steps in runs
     ]
 

@@ -1,0 +1,61 @@
+"""One seam per game: only rulesets (and each game's own model) ask which game this is."""
+
+from __future__ import annotations
+
+import ast
+
+from helpers import REPO
+
+from judge.rulesets import GAMES, ruleset
+
+#: the rulesets and the rules models behind them may speak of their own game
+INSIDE_A_RULESET = ("judge/rulesets/", "judge/model/", "judge/tcg/")
+GAME_NAMES = set(GAMES) | {"lcg", "tcg"}
+
+
+def _mentions_game(node: ast.AST) -> bool:
+    return any(
+        (isinstance(n, ast.Name) and "game" in n.id.lower())
+        or (isinstance(n, ast.Attribute) and "game" in n.attr.lower())
+        for n in ast.walk(node)
+    )
+
+
+def _names_a_game(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Constant) and n.value in GAME_NAMES for n in ast.walk(node))
+
+
+def game_comparisons(source: str) -> list[int]:
+    """Lines where a game value is compared with a game's name (==, !=, in, ...)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_mentions_game(s) for s in sides) and any(_names_a_game(s) for s in sides):
+                lines.append(node.lineno)
+        if isinstance(node, ast.Match) and _mentions_game(node.subject):
+            lines.extend(c.pattern.lineno for c in node.cases if _names_a_game(c.pattern))
+    return lines
+
+
+def test_the_detector_finds_a_comparison_of_a_game_with_a_game_name():
+    assert game_comparisons('if board.game == "tcg":\n    pass\n') == [1]
+    assert game_comparisons('ok = game in ("lcg", "x")\n') == [1]
+    assert game_comparisons('if source == "tcg":\n    pass\n') == []
+
+
+def test_no_module_outside_a_ruleset_compares_game_names():
+    offenders = []
+    for path in sorted([*(REPO / "judge").rglob("*.py"), *(REPO / "tui").rglob("*.py")]):
+        relative = path.relative_to(REPO).as_posix()
+        if relative.startswith(INSIDE_A_RULESET):
+            continue
+        offenders += [f"{relative}:{n}" for n in game_comparisons(path.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
+def test_every_registered_game_is_a_ruleset_with_its_turn_and_phases(kb):
+    for game in GAMES:
+        rules = ruleset(game)
+        assert rules.game == game and rules.title and rules.markers
+        assert rules.turn(kb) and rules.phases()
