@@ -33,6 +33,10 @@ class Citation:
         return format_citation(self)
 
 
+#: quote marks a heading may carry itself (a glossary term in quotes); we add our own
+QUOTES = "\"'“”‘’"
+
+
 def format_citation(cite: Citation) -> str:
     """Render a citation the way the project's documents ask to be cited.
 
@@ -49,7 +53,7 @@ def format_citation(cite: Citation) -> str:
     if cite.source == "rr" and cite.kind == "step" and cite.number:
         return f'{document}, Appendix I, "{cite.number} {cite.title}"{page}'
     heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
-    return f'{document}, "{heading}"{page}'
+    return f'{document}, "{heading.strip(QUOTES)}"{page}'
 
 
 #: Front-matter fields that hold lists of strings.

@@ -77,13 +77,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last line of defence: no traceback reaches a player
-        if os.environ.get("LOREMASTER_DEBUG"):
-            raise
         from judge.kb_files import KnowledgeBaseError
+        from judge.yamlio import InputError
 
+        if isinstance(exc, InputError):  # the one path for a bad input file: FILE:LINE:COL
+            print(str(exc), file=sys.stderr)
+            return 2
         if isinstance(exc, KnowledgeBaseError):
             print(f"loremaster: the knowledge base is broken:\n{exc}", file=sys.stderr)
             return 2
+        if os.environ.get("LOREMASTER_DEBUG"):
+            raise
         print(
             f"loremaster: internal error: {exc!r} (set LOREMASTER_DEBUG=1 for details)",
             file=sys.stderr,
