@@ -18,6 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/ruff check judge tui tests bench
 	$(VENV)/bin/ruff format --check judge tui tests bench
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 bench: $(STAMP)

@@ -56,6 +56,19 @@ def format_citation(cite: Citation) -> str:
     return f'{document}, "{heading.strip(QUOTES)}"{page}'
 
 
+#: phase names, index = a step number's leading digit (0: the round's own begin and end);
+#: here with the rest of the KB vocabulary so the validator needs no rules model
+PHASES_BY_DIGIT = (
+    "round",
+    "resource",
+    "planning",
+    "quest",
+    "travel",
+    "encounter",
+    "combat",
+    "refresh",
+)
+
 #: Front-matter fields that hold lists of strings.
 LIST_FIELDS = ("aliases", "questions", "cards", "see_also", "supersedes", "superseded_by")
 

@@ -3,31 +3,12 @@
 from __future__ import annotations
 
 from judge.cli.output import Result, add_json_flag, render
+from judge.describe import describe
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("id", help="entry id, e.g. rr/engagement-check or faq/1.24")
     add_json_flag(parser)
-
-
-def describe(kb, entry) -> dict:
-    """Everything `show` prints, as data (shared by the JSON output and the app)."""
-    from judge.model.registry import used_by
-
-    def ref(other):
-        return {"id": other.id, "title": other.title, "kind": other.kind}
-
-    see_also = [ref(kb.by_id[i]) for i in entry.see_also if i in kb.by_id]
-    data = entry.to_dict()
-    data.update(
-        citation=str(entry.citation),
-        citations=[str(c) for c in entry.citations],
-        see_also=see_also,
-        linked_from=[ref(e) for e in kb.linked_from(entry.id)],
-        used_by=used_by(entry.id),
-        related=[ref(e) for e in kb.related(entry)],
-    )
-    return data
 
 
 def result(kb, entry_id: str) -> Result:
