@@ -79,7 +79,7 @@ async def test_the_palette_jumps_to_a_step_by_number_and_title(app):
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"3.3 staging")
-        await settle(pilot, delay=0.5)
+        await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
         assert app.current_mode == "entry"
