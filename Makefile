@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench fuzz lint clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -20,6 +20,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff format --check judge tui tests bench
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
+
+# the long property-test profile: 10,000 generated inputs per entry point, with counts
+fuzz: $(STAMP)
+	LOREMASTER_FUZZ=long $(PY) -m pytest tests/test_properties.py --hypothesis-show-statistics -p no:cacheprovider
 
 bench: $(STAMP)
 	$(PY) bench/run.py
