@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 
-from judge.cli.output import UsageError
+from judge.cli.output import UsageError, prepare_streams
 
 #: subcommand -> (module under judge.cli, one-line help)
 COMMANDS = {
@@ -48,6 +48,7 @@ def _module(name: str):
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    prepare_streams()
     try:
         if not argv:
             from tui.app import run_app

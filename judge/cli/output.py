@@ -33,6 +33,17 @@ def add_game_flag(parser) -> None:
     )
 
 
+def prepare_streams() -> None:
+    """Printing never fails: a closed stdout or stderr becomes /dev/null, and a terminal
+    whose encoding cannot show a character (LANG=C, PYTHONIOENCODING=ascii) gets `?`."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:  # the process started with the descriptor closed
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+        elif hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def is_terminal() -> bool:
     try:
         return sys.stdout.isatty()
