@@ -69,6 +69,10 @@ def _positions(root) -> dict:
         positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):  # `? [a, b]: c`
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "a key must be a plain name", key_node.start_mark
+                    )
                 key = key_node.value
                 positions.setdefault(
                     ("key", *path, key),

@@ -138,6 +138,7 @@ yaml_fragments = st.lists(
 
 
 @given(yaml_fragments)
+@example("? \n  - name: Ann")  # a list as a mapping key (found by make fuzz)
 def test_broken_yaml_anchors_aliases_and_tags_give_one_positioned_error(text):
     _loads_or_clean_error(text)
 
