@@ -101,6 +101,8 @@ async def test_the_palette_finds_entries_by_id_cards_and_screens(app):
         assert "Engagement Check" in (await texts("rr/engagement-check"))[:3]
         assert "Card: Beravor" in (await texts("beravor"))[:3]
         assert "Screen: Judge" in (await texts("screen judge"))[:3]
+        for query in ("step 6.4.2", "6.4.2"):
+            assert (await texts(query))[0].startswith("Step 6.4.2 "), query
 
 
 def test_importing_the_app_loads_no_search_engine_yaml_or_fuzzy_matcher():
