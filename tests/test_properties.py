@@ -197,6 +197,13 @@ def test_a_wrong_type_in_any_field_is_an_input_error(level, data, wrong):
     _loads_or_clean_error(yaml.safe_dump(board, allow_unicode=True))
 
 
+def test_a_newline_in_a_key_still_gives_a_one_line_error():
+    """Found by `make fuzz`: an unknown key holding a newline split the message in two."""
+    board = _legal_board()
+    board["quest"]["\n"] = None
+    assert _loads_or_clean_error(yaml.safe_dump(board)) is None
+
+
 # -- the rules model: random legal boards ----------------------------------------------
 
 stat = st.integers(min_value=0, max_value=12)
