@@ -276,3 +276,89 @@ def test_the_rules_model_never_raises_on_legal_boards(phase, threats, damage):
     rules = {f.rule for f in report.findings}
     assert ("threat-elimination" in rules) == any(t >= 50 for t in threats)
     assert ("destroyed" in rules) == (damage >= 5)
+
+
+PHASE_STEPS = {
+    "resource": ["1.1", "1.2", "1.3"],
+    "planning": ["2.1", "2.2"],
+    "quest": ["3.1", "3.2", "3.3", "3.4", "3.5"],
+    "travel": ["4.1", "4.2", "4.3"],
+    "encounter": ["5.1", "5.2", "5.3", "5.4"],
+    "combat": ["6.1", "6.2", "6.3", "6.10", "6.11"],
+    "refresh": ["7.1", "7.2", "7.3", "7.4"],
+}
+keywords = st.lists(st.sampled_from(["sentinel", "ranged", "indestructible", "surge"]), max_size=2)
+
+
+@st.composite
+def characters(draw, prefix: str, is_hero: bool) -> list[dict]:
+    made = []
+    for i in range(draw(st.integers(min_value=1 if is_hero else 0, max_value=3))):
+        card = {
+            "title": f"{prefix} {i}",
+            "willpower": draw(stat),
+            "attack": draw(stat),
+            "defense": draw(stat),
+            "hit_points": draw(st.integers(min_value=1, max_value=12)),
+            "damage": draw(stat),
+            "exhausted": draw(st.booleans()),
+            "committed": draw(st.booleans()),
+            "keywords": draw(keywords),
+        }
+        if is_hero:
+            card["threat_cost"] = draw(stat)
+            card["resources"] = draw(stat)
+        made.append(card)
+    return made
+
+
+@st.composite
+def enemies(draw, prefix: str) -> list[dict]:
+    return [
+        {
+            "title": f"{prefix} {i}",
+            "engagement_cost": draw(st.integers(min_value=0, max_value=50)),
+            "threat": draw(stat),
+            "attack": draw(stat),
+            "defense": draw(stat),
+            "hit_points": draw(st.integers(min_value=1, max_value=12)),
+            "damage": draw(stat),
+            "shadow_cards": draw(st.integers(min_value=0, max_value=2)),
+        }
+        for i in range(draw(st.integers(min_value=0, max_value=2)))
+    ]
+
+
+@st.composite
+def legal_boards(draw) -> dict:
+    phase = draw(st.sampled_from(sorted(PHASE_STEPS)))
+    players = [
+        {
+            "name": f"P{n}",
+            "threat": draw(st.integers(min_value=0, max_value=60)),
+            "heroes": draw(characters(f"Hero {n}", True)),
+            "allies": draw(characters(f"Ally {n}", False)),
+            "engaged": draw(enemies(f"Engaged {n}")),
+        }
+        for n in range(draw(st.integers(min_value=1, max_value=4)))
+    ]
+    staging = [{**e, "type": "enemy"} for e in draw(enemies("Staged"))]
+    board = {"phase": phase, "players": players, "staging_area": staging}
+    if draw(st.booleans()):
+        board["step"] = draw(st.sampled_from(PHASE_STEPS[phase]))
+    return board
+
+
+@given(legal_boards())
+def test_any_legal_board_is_judged_without_raising_and_cites_real_entries(kb, board):
+    import json
+
+    report = check(board)
+    json.dumps(report.to_json())  # the --json document is always serialisable
+    cited = [c for f in report.findings for c in f.cites] + [
+        c for e in report.next for c in e.cites
+    ]
+    assert all(kb.get(c) is not None for c in cited), [c for c in cited if kb.get(c) is None]
+    threats = [p["threat"] for p in board["players"]]
+    rules = {f.rule for f in report.findings}
+    assert ("threat-elimination" in rules) == any(t >= 50 for t in threats)
