@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class UsageError(Exception):
@@ -101,7 +101,7 @@ class Result:
     """What a command found: `document` for `--json`, `text(style)` for people, exit status."""
 
     document: object
-    text: Callable[[Style], list[str]] = field(default=lambda style: [])
+    text: Callable[[Style], list[str]]
     status: int = 0
     to_stderr: bool = False
 
