@@ -64,3 +64,18 @@ def test_piped_output_and_no_color_have_no_escape_codes():
         for env in ({}, {"NO_COLOR": "1"}, {"TERM": "dumb"}):
             done = run(args, env)
             assert "\x1b[" not in done.stdout, (args, env)
+
+
+@pytest.mark.parametrize("redirect", ["| cat", ">&-"], ids=["piped", "closed"])
+def test_the_app_without_a_terminal_says_so_in_one_line(redirect):
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"}
+    done = subprocess.run(
+        ["sh", "-c", f'"$0" -m judge </dev/null {redirect}', sys.executable],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "\x1b[" not in done.stdout
+    assert done.stderr.count("\n") == 1 and "needs a terminal" in done.stderr

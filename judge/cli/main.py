@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 
+from judge.cli import output
 from judge.cli.output import UsageError, prepare_streams
 
 #: subcommand -> (module under judge.cli, one-line help)
@@ -46,11 +47,26 @@ def _module(name: str):
     return importlib.import_module(f"judge.cli.{name}")
 
 
+def _needs_a_terminal() -> None:
+    """The app draws a screen: piped or closed stdout gets one line instead of escape codes.
+
+    A web driver (`loremaster serve` runs the app under TEXTUAL_DRIVER) has no terminal
+    and needs none.
+    """
+    if os.environ.get("TEXTUAL_DRIVER") or output.is_terminal():
+        return
+    raise UsageError(
+        "loremaster: the app needs a terminal; in a script use a command, "
+        "e.g. loremaster ask 'can sentinel defend twice' (loremaster --help lists them)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     prepare_streams()
     try:
         if not argv:
+            _needs_a_terminal()
             from tui.app import run_app
 
             return run_app()
