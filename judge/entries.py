@@ -33,6 +33,10 @@ class Citation:
         return format_citation(self)
 
 
+#: quote marks a heading may carry itself (a glossary term in quotes); we add our own
+QUOTES = "\"'“”‘’"
+
+
 def format_citation(cite: Citation) -> str:
     """Render a citation the way the project's documents ask to be cited.
 
@@ -49,8 +53,21 @@ def format_citation(cite: Citation) -> str:
     if cite.source == "rr" and cite.kind == "step" and cite.number:
         return f'{document}, Appendix I, "{cite.number} {cite.title}"{page}'
     heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
-    return f'{document}, "{heading}"{page}'
+    return f'{document}, "{heading.strip(QUOTES)}"{page}'
 
+
+#: phase names, index = a step number's leading digit (0: the round's own begin and end);
+#: here with the rest of the KB vocabulary so the validator needs no rules model
+PHASES_BY_DIGIT = (
+    "round",
+    "resource",
+    "planning",
+    "quest",
+    "travel",
+    "encounter",
+    "combat",
+    "refresh",
+)
 
 #: Front-matter fields that hold lists of strings.
 LIST_FIELDS = ("aliases", "questions", "cards", "see_also", "supersedes", "superseded_by")

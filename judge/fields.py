@@ -78,6 +78,8 @@ class Fields:
         self, key: str, default: str | None = None, required: bool = False, choices=None
     ) -> str | None:
         value = self._get(key, required)
+        if value is None and required:  # `title:` with nothing after it
+            raise self.doc.error((*self.path, key), f"'{key}' needs a value")
         if value is None:
             return default
         if isinstance(value, (dict, list, bool)):

@@ -10,7 +10,7 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
-from judge.entries import GAMES, KINDS, LIST_FIELDS, SOURCES
+from judge.entries import GAMES, KINDS, LIST_FIELDS, PHASES_BY_DIGIT, SOURCES
 from judge.kb_files import (
     FIELDS,
     REQUIRED,
@@ -19,7 +19,6 @@ from judge.kb_files import (
     read_entry_file,
 )
 from judge.kb_hash import kb_files
-from judge.model.rounds import PHASES_BY_DIGIT
 from judge.scenarios import SCENARIO_LINKS, front_matter_problems
 
 PHASES = ("setup", *PHASES_BY_DIGIT)

@@ -22,8 +22,14 @@ class InputError(Exception):
     """Bad user input; `str()` is the one-line `FILE:LINE:COL: message` players see."""
 
     def __init__(self, file: str, line: int, column: int, message: str):
+        message = _one_line(message)
         super().__init__(f"{file}:{line}:{column}: {message}")
         self.file, self.line, self.column, self.message = file, line, column, message
+
+
+def _one_line(text: str) -> str:
+    """Control characters a file's keys or values carry (a newline in a key) shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,10 @@ def _positions(root) -> dict:
         positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):  # `? [a, b]: c`
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "a key must be a plain name", key_node.start_mark
+                    )
                 key = key_node.value
                 positions.setdefault(
                     ("key", *path, key),

@@ -45,3 +45,15 @@ def cli(capsys):
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+def _hypothesis_profiles() -> None:
+    """Fast property tests in `make test`; `make fuzz` (LOREMASTER_FUZZ=long) tries 10,000."""
+    from hypothesis import settings
+
+    settings.register_profile("fast", max_examples=40, deadline=None, derandomize=True)
+    settings.register_profile("long", max_examples=10_000, deadline=None)
+    settings.load_profile("long" if os.environ.get("LOREMASTER_FUZZ") == "long" else "fast")
+
+
+_hypothesis_profiles()

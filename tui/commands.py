@@ -26,7 +26,8 @@ class Target:
 def _targets(kb) -> list[Target]:
     targets = []
     for entry in kb.entries:
-        title = f"{entry.number} {entry.title}" if entry.kind == "step" else entry.title
+        # "Step 6.4.2 ...": players type the word with the number ("step 6.4.2")
+        title = f"Step {entry.number} {entry.title}" if entry.kind == "step" else entry.title
         targets.append(
             Target(title, entry.id, f"{entry.kind} · {entry.id} · {entry.citation}", entry.id)
         )

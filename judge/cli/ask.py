@@ -6,11 +6,11 @@ import json
 import sys
 
 from judge.cli.output import (
+    Style,
     UsageError,
     add_game_flag,
     add_json_flag,
     emit_json,
-    is_terminal,
     print_lines,
 )
 
@@ -55,17 +55,7 @@ def result_document(question: str, meaning, hits, took_ms: float) -> dict:
     }
 
 
-def _emphasise(text: str, spans) -> str:
-    if not is_terminal():
-        return text
-    out, last = [], 0
-    for start, end in spans:
-        out.append(text[last:start] + "\x1b[1;33m" + text[start:end] + "\x1b[0m")
-        last = end
-    return "".join(out) + text[last:]
-
-
-def _print_human(question: str, meaning, hits) -> None:
+def _print_human(question: str, meaning, hits, style: Style) -> None:
     if not hits:
         print_lines(
             [f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."]
@@ -75,7 +65,7 @@ def _print_human(question: str, meaning, hits) -> None:
     for rank, hit in enumerate(hits, start=1):
         lines.append(f"{rank}. {hit.title}  [{hit.kind}]  {hit.id}")
         lines.append(f"   {hit.citation}")
-        lines.append(f"   {_emphasise(hit.snippet, hit.highlights)}")
+        lines.append(f"   {style.emphasise(hit.snippet, hit.highlights)}")
     print_lines(lines)
 
 
@@ -99,6 +89,6 @@ def run(args) -> int:
         if args.json:
             emit_json(result_document(question, meaning, hits, took_ms))
         else:
-            _print_human(question, meaning, hits)
+            _print_human(question, meaning, hits, Style())
     sys.stdout.flush()
     return 0 if found_any or args.batch else 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.cli.output import add_json_flag, emit_json, print_lines
+from judge.cli.output import Result, add_json_flag, render
 
 
 def add_arguments(parser) -> None:
@@ -36,9 +36,12 @@ def run(args) -> int:
     from judge.knowledge import load
 
     sections = outline(load())
-    if args.json:
-        emit_json({"campaign_rules": sections})
-        return 0
+    return render(
+        Result({"campaign_rules": sections}, lambda style: outline_lines(sections)), args.json
+    )
+
+
+def outline_lines(sections: list[dict]) -> list[str]:
     lines = ["Campaign Mode (Rules Reference, Appendix III)", ""]
     for number, section in enumerate(sections, start=1):
         lines += [
@@ -46,5 +49,4 @@ def run(args) -> int:
             f"   {section['summary']}",
             f"   {section['citation']}",
         ]
-    print_lines(lines)
-    return 0
+    return lines

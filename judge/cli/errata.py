@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.cli.output import add_json_flag, emit_json, print_lines, print_markdown
+from judge.cli.output import Result, add_json_flag, render
 
 
 def add_arguments(parser) -> None:
@@ -22,47 +22,41 @@ def _entry_json(entry) -> dict:
     }
 
 
-def run(args) -> int:
+def look_up(query: str, kb) -> Result:
+    """The card `query` names and its entries, or the cards it might mean."""
     from judge.cards import find_card
-    from judge.knowledge import load
 
-    query = " ".join(args.card)
-    kb = load()
     match = find_card(query, kb.card_titles)
     if match.title is None:
         names = [title for title, _ in match.candidates]
         close = bool(match.candidates) and match.candidates[0][1] >= 70
-        if args.json:
-            key = "matches" if close else "suggestions"
-            emit_json({"query": query, "card": None, key: names, "entries": []})
         if close:
-            print_lines([f"Several cards match {query!r}:"] + [f"  {name}" for name in names])
-            return 0
-        print_lines(
-            [
-                f"No card matches {query!r}."
-                + (f" Did you mean: {', '.join(names[:3])}?" if names else "")
-            ]
+            return Result(
+                {"query": query, "card": None, "matches": names, "entries": []},
+                lambda style: [f"Several cards match {query!r}:"] + [f"  {n}" for n in names],
+            )
+        hint = f" Did you mean: {', '.join(names[:3])}?" if names else ""
+        return Result(
+            {"query": query, "card": None, "suggestions": names, "entries": []},
+            lambda style: [f"No card matches {query!r}.{hint}"],
+            status=1,
         )
-        return 1
     entries = kb.entries_for_card(match.title)
-    if args.json:
-        emit_json(
-            {"query": query, "card": match.title, "entries": [_entry_json(e) for e in entries]}
-        )
-        return 0
-    has_errata = any(e.kind == "errata" for e in entries)
-    lines = [match.title, "=" * len(match.title)]
-    if not has_errata:
-        lines.append("No errata for this card; rulings that name it:")
-    print_lines(lines)
-    for entry in entries:
-        print_lines(
-            [
-                "",
-                f"## {entry.title}  [{entry.kind}]  {entry.id}",
-                f"{'; '.join(map(str, entry.citations))}",
-            ]
-        )
-        print_markdown(entry.body)
-    return 0
+
+    def text(style) -> list[str]:
+        lines = style.heading(match.title)
+        if not any(e.kind == "errata" for e in entries):
+            lines.append("No errata for this card; rulings that name it:")
+        for entry in entries:
+            lines += ["", *style.heading(f"{entry.title}  [{entry.kind}]  {entry.id}")]
+            lines += ["; ".join(map(str, entry.citations)), style.markdown(entry.body)]
+        return lines
+
+    document = {"query": query, "card": match.title, "entries": [_entry_json(e) for e in entries]}
+    return Result(document, text)
+
+
+def run(args) -> int:
+    from judge.knowledge import load
+
+    return render(look_up(" ".join(args.card), load()), args.json)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.cli.output import add_json_flag, emit_json, print_lines
+from judge.cli.output import Result, add_json_flag, render
 
 
 def add_arguments(parser) -> None:
@@ -14,21 +14,21 @@ def run(args) -> int:
     from judge.search.index import ensure
 
     info = ensure(rebuild=args.rebuild)
-    data = {
+    state = "built now" if info.built_now else "up to date"
+    document = {
         "path": str(info.path),
         "entries": info.entries,
         "build_seconds": info.build_seconds,
         "built_now": info.built_now,
     }
-    if args.json:
-        emit_json(data)
-    else:
-        state = "built now" if info.built_now else "up to date"
-        print_lines(
-            [
+    return render(
+        Result(
+            document,
+            lambda style: [
                 f"Index: {info.path}",
                 f"Entries: {info.entries}",
                 f"Build time: {info.build_seconds:.2f} s ({state})",
-            ]
-        )
-    return 0
+            ],
+        ),
+        args.json,
+    )

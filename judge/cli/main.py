@@ -11,7 +11,8 @@ import importlib
 import os
 import sys
 
-from judge.cli.output import UsageError
+from judge.cli import output
+from judge.cli.output import UsageError, prepare_streams
 
 #: subcommand -> (module under judge.cli, one-line help)
 COMMANDS = {
@@ -48,10 +49,26 @@ def _module(name: str):
     return importlib.import_module(f"judge.cli.{name}")
 
 
+def _needs_a_terminal() -> None:
+    """The app draws a screen: piped or closed stdout gets one line instead of escape codes.
+
+    A web driver (`loremaster serve` runs the app under TEXTUAL_DRIVER) has no terminal
+    and needs none.
+    """
+    if os.environ.get("TEXTUAL_DRIVER") or output.is_terminal():
+        return
+    raise UsageError(
+        "loremaster: the app needs a terminal; in a script use a command, "
+        "e.g. loremaster ask 'can sentinel defend twice' (loremaster --help lists them)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    prepare_streams()
     try:
         if not argv:
+            _needs_a_terminal()
             from tui.app import run_app
 
             return run_app()
@@ -79,13 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last line of defence: no traceback reaches a player
-        if os.environ.get("LOREMASTER_DEBUG"):
-            raise
         from judge.kb_files import KnowledgeBaseError
+        from judge.yamlio import InputError
 
+        if isinstance(exc, InputError):  # the one path for a bad input file: FILE:LINE:COL
+            print(str(exc), file=sys.stderr)
+            return 2
         if isinstance(exc, KnowledgeBaseError):
             print(f"loremaster: the knowledge base is broken:\n{exc}", file=sys.stderr)
             return 2
+        if os.environ.get("LOREMASTER_DEBUG"):
+            raise
         print(
             f"loremaster: internal error: {exc!r} (set LOREMASTER_DEBUG=1 for details)",
             file=sys.stderr,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-
-from judge.cli.output import add_json_flag, emit_json, is_terminal, print_lines, print_markdown
+from judge.cli.output import Result, add_json_flag, render
+from judge.describe import describe
 
 
 def add_arguments(parser) -> None:
@@ -12,53 +11,38 @@ def add_arguments(parser) -> None:
     add_json_flag(parser)
 
 
-def describe(kb, entry) -> dict:
-    """Everything `show` prints, as data (shared by the JSON output and the app)."""
-    from judge.model.registry import used_by
+def result(kb, entry_id: str) -> Result:
+    """The entry with its links as data and as text, or the closest ids when none matches."""
+    entry = kb.get(entry_id.strip())
+    if entry is None:
+        suggestions = kb.closest_ids(entry_id)
+        return Result(
+            {"error": f"no entry '{entry_id}'", "suggestions": suggestions},
+            lambda style: [f"No entry '{entry_id}'. Closest: {', '.join(suggestions)}"],
+            status=1,
+            to_stderr=True,
+        )
+    data = describe(kb, entry)
 
-    def ref(other):
-        return {"id": other.id, "title": other.title, "kind": other.kind}
+    def text(style) -> list[str]:
+        lines = style.heading(f"{entry.title}  [{entry.kind}]  {entry.id}")
+        lines += [style.markdown(entry.body), "", "Cited as: " + "; ".join(data["citations"])]
+        for label, key in (
+            ("See also", "see_also"),
+            ("Linked from", "linked_from"),
+            ("Related", "related"),
+        ):
+            if data[key]:
+                refs = ", ".join(f"{r['title']} ({r['id']})" for r in data[key])
+                lines.append(f"{label}: {refs}")
+        if data["used_by"]:
+            lines.append("Used by the rules model: " + ", ".join(data["used_by"]))
+        return lines
 
-    see_also = [ref(kb.by_id[i]) for i in entry.see_also if i in kb.by_id]
-    data = entry.to_dict()
-    data.update(
-        citation=str(entry.citation),
-        citations=[str(c) for c in entry.citations],
-        see_also=see_also,
-        linked_from=[ref(e) for e in kb.linked_from(entry.id)],
-        used_by=used_by(entry.id),
-        related=[ref(e) for e in kb.related(entry)],
-    )
-    return data
+    return Result(data, text)
 
 
 def run(args) -> int:
     from judge.knowledge import load
 
-    kb = load()
-    entry = kb.get(args.id.strip())
-    if entry is None:
-        suggestions = kb.closest_ids(args.id)
-        if args.json:
-            emit_json({"error": f"no entry '{args.id}'", "suggestions": suggestions})
-        print(f"No entry '{args.id}'. Closest: {', '.join(suggestions)}", file=sys.stderr)
-        return 1
-    data = describe(kb, entry)
-    if args.json:
-        emit_json(data)
-        return 0
-    heading = f"{entry.title}  [{entry.kind}]  {entry.id}"
-    print_lines([heading, "=" * min(len(heading), 78) if not is_terminal() else ""])
-    print_markdown(entry.body)
-    lines = ["", "Cited as: " + "; ".join(data["citations"])]
-    for label, key in (
-        ("See also", "see_also"),
-        ("Linked from", "linked_from"),
-        ("Related", "related"),
-    ):
-        if data[key]:
-            lines.append(f"{label}: " + ", ".join(f"{r['title']} ({r['id']})" for r in data[key]))
-    if data["used_by"]:
-        lines.append("Used by the rules model: " + ", ".join(data["used_by"]))
-    print_lines(lines)
-    return 0
+    return render(result(load(), args.id), args.json)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from judge.cli.output import add_json_flag, emit_json, print_lines
+from judge.cli.output import Result, add_json_flag, render
 
 
 def add_arguments(parser) -> None:
@@ -17,16 +15,12 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from judge.checking import timing_path
-    from judge.yamlio import InputError
 
-    try:
-        result = timing_path(args.triggers)
-    except InputError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    if args.json:
-        emit_json(result)
-        return 0
+    result = timing_path(args.triggers)  # a bad file raises InputError: `main` reports it
+    return render(Result(result, lambda style: timing_lines(result)), args.json)
+
+
+def timing_lines(result: dict) -> list[str]:
     from judge.cli.verdict import cite_text
     from judge.knowledge import load
 
@@ -44,5 +38,4 @@ def run(args) -> int:
     for refusal in result["refused"]:
         lines.append(f"Not in the order: {refusal['why']}")
         lines.extend(f"     {cite_text(c, kb)}" for c in refusal["cites"])
-    print_lines(lines)
-    return 0
+    return lines

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from judge.cli.output import Result, add_json_flag, render
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--root", help="knowledge-base root (default: the installed one)")
+    add_json_flag(parser)
 
 
 def run(args) -> int:
@@ -14,8 +17,12 @@ def run(args) -> int:
     from judge.validate import validate
 
     root = Path(args.root) if args.root else kb_root()
-    problems = validate(root)
-    for problem in problems:
-        print(problem)
-    print(f"{len(problems)} problem(s) in {root}")
-    return 1 if problems else 0
+    problems = [str(problem) for problem in validate(root)]
+    return render(
+        Result(
+            {"root": str(root), "problems": problems},
+            lambda style: [*problems, f"{len(problems)} problem(s) in {root}"],
+            status=1 if problems else 0,
+        ),
+        args.json,
+    )

@@ -1,17 +1,12 @@
-"""Printing a judge report: findings by severity with citations, then what happens next.
+"""Rendering a judge report: findings by severity with citations, then what happens next.
 
 Shared by `check`, `deck` and `campaign`; the app renders the same `Report` itself.
 """
 
 from __future__ import annotations
 
-import sys
-
-from judge.cli.output import emit_json, print_lines
+from judge.cli.output import Result, render
 from judge.model.report import SEVERITIES
-from judge.yamlio import InputError
-
-HEADINGS = {"violation": "Violations", "warning": "Warnings", "info": "Notes"}
 
 
 def cite_text(entry_id: str, kb) -> str:
@@ -19,18 +14,15 @@ def cite_text(entry_id: str, kb) -> str:
     return f"{entry.citation} [{entry_id}]" if entry else entry_id
 
 
-def print_report(report, as_json: bool) -> int:
-    if as_json:
-        emit_json(report.to_json())
-        return 0 if report.ok else 1
+def report_lines(report) -> list[str]:
     from judge.knowledge import load
 
     kb = load()
     lines = []
-    for severity in SEVERITIES:
+    for severity, heading in SEVERITIES.items():
         found = [f for f in report.findings if f.severity == severity]
         if found:
-            lines.append(f"{HEADINGS[severity]} ({len(found)}):")
+            lines.append(f"{heading} ({len(found)}):")
             for f in found:
                 lines.append(f"  - [{f.rule}] {f.message}  ({f.path})")
                 lines.extend(f"      {cite_text(c, kb)}" for c in f.cites)
@@ -41,15 +33,14 @@ def print_report(report, as_json: bool) -> int:
         for event in report.next:
             lines.append(f"  - {event.step} {event.event}: {event.message}")
             lines.extend(f"      {cite_text(c, kb)}" for c in event.cites)
-    print_lines(lines)
-    return 0 if report.ok else 1
+    return lines
+
+
+def print_report(report, as_json: bool) -> int:
+    status = 0 if report.ok else 1
+    return render(Result(report.to_json(), lambda style: report_lines(report), status), as_json)
 
 
 def run_checked(function, path: str, as_json: bool) -> int:
-    """Run a file check; input errors become `FILE:LINE:COL: message` and exit 2."""
-    try:
-        report = function(path)
-    except InputError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    return print_report(report, as_json)
+    """Check a file; a bad file raises InputError, which `main` prints as one line (exit 2)."""
+    return print_report(function(path), as_json)

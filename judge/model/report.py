@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SEVERITIES = ("violation", "warning", "info")
+#: severity -> heading, most serious first: the one table the CLI and the app both read
+SEVERITIES = {"violation": "Violations", "warning": "Warnings", "info": "Notes"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: index = the step number's leading digit
-PHASES_BY_DIGIT = (
-    "round",
-    "resource",
-    "planning",
-    "quest",
-    "travel",
-    "encounter",
-    "combat",
-    "refresh",
-)
+from judge.entries import PHASES_BY_DIGIT
+
 _STEP = re.compile(r"^(\d)\.\d+(?:\.\d+)?[ab]?$")
 
 

@@ -75,6 +75,6 @@ def ruleset_for_board(doc: Document) -> Ruleset:
     """The ruleset a board document asks for by its `game` field (default: the LCG)."""
     data = doc.data
     game = data.get("game", DEFAULT_GAME) if isinstance(data, Mapping) else DEFAULT_GAME
-    if game not in _REGISTRY:
+    if not isinstance(game, str) or game not in _REGISTRY:  # `game: []` is bad input too
         raise doc.error(("game",), f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     return ruleset(game)

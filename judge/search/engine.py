@@ -82,7 +82,8 @@ class Searcher:
         from judge.search.weighting import CachedLengthBM25F
 
         self.info = info or ensure()
-        self._ix = index.open_dir(str(self.info.path))
+        storage = self.info.storage  # in memory when the cache is not writable
+        self._ix = storage.open_index() if storage else index.open_dir(str(self.info.path))
         self._searcher = self._ix.searcher(weighting=CachedLengthBM25F(B=0.75, K1=1.2))
         self._kinds = self._searcher.reader().column_reader("kind")
         meta = self.info.meta

@@ -3,13 +3,18 @@
 The index is built in a private temporary directory and renamed into place, so two
 processes building at once never expose half an index: one rename wins, the other
 copy is discarded. Beside the whoosh files the index keeps `meta.json` (entry count,
-build time, card titles) so that a query never needs the knowledge base itself.
+build time, card titles, and the size of every file) so that a query never needs the
+knowledge base itself and a truncated or corrupted index is noticed and rebuilt. The
+directory name holds the index format, the program version and the knowledge-base hash,
+so an index from an older program or knowledge base is never opened. When the cache
+cannot be written, the index is built in memory for this run, with one warning.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -25,6 +30,11 @@ class IndexInfo(NamedTuple):
     build_seconds: float
     built_now: bool
     meta: dict
+    storage: object = None  # a whoosh RamStorage when the cache was not writable
+
+
+#: the in-memory fallback warns once per process, not once per Searcher
+_warned = False
 
 
 def schema():
@@ -88,7 +98,33 @@ def _document(entry) -> dict:
 
 
 def index_path(kb_hash: str) -> Path:
-    return cache_dir() / f"index-{_FORMAT}-{kb_hash}"
+    from judge import __version__
+
+    return cache_dir() / f"index-{_FORMAT}-{__version__}-{kb_hash}"
+
+
+def _fill(kb, ix) -> dict:
+    """Write every entry into the empty index `ix`; returns the index's `meta`."""
+    from judge.search.cards import distinctive_words
+    from judge.search.scenarios import index_meta as scenario_meta
+    from judge.search.text import analyzer
+    from judge.slug import slugify
+
+    started = time.perf_counter()
+    writer = ix.writer(procs=1, limitmb=256)
+    for entry in kb.entries:
+        writer.add_document(**_document(entry))
+    writer.commit()
+    return {
+        "entries": len(kb),
+        "build_seconds": round(time.perf_counter() - started, 3),
+        "cards": {slugify(title): title for title in kb.card_titles.values()},
+        "card_words": distinctive_words(kb),
+        # by document number (one writer, one commit: entries keep their order)
+        "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
+        "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
+        "scenarios": scenario_meta(kb),
+    }
 
 
 def build(kb, target: Path) -> float:
@@ -96,56 +132,73 @@ def build(kb, target: Path) -> float:
     from whoosh import index
 
     from judge.cache import install_dir_atomic, make_build_dir
-    from judge.search.cards import distinctive_words
-    from judge.search.scenarios import index_meta as scenario_meta
-    from judge.search.text import analyzer
-    from judge.slug import slugify
 
-    started = time.perf_counter()
     staging = make_build_dir(target.parent, target.name)
     try:
-        ix = index.create_in(staging, schema())
-        writer = ix.writer(procs=1, limitmb=256)
-        for entry in kb.entries:
-            writer.add_document(**_document(entry))
-        writer.commit()
-        cards = {slugify(title): title for title in kb.card_titles.values()}
-        seconds = time.perf_counter() - started
-        meta = {
-            "entries": len(kb),
-            "build_seconds": round(seconds, 3),
-            "cards": cards,
-            "card_words": distinctive_words(kb),
-            # by document number (one writer, one commit: entries keep their order)
-            "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
-            "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
-            "scenarios": scenario_meta(kb),
-        }
+        meta = _fill(kb, index.create_in(staging, schema()))
+        meta["files"] = {f.name: f.stat().st_size for f in staging.iterdir() if f.is_file()}
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     install_dir_atomic(staging, target)
-    return seconds
+    return meta["build_seconds"]
+
+
+def _whole_meta(target: Path) -> dict | None:
+    """The index's meta when every file it lists is there at its full size, else None."""
+    try:
+        meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))
+        whole = all((target / name).stat().st_size == size for name, size in meta["files"].items())
+        return meta if whole and isinstance(meta["entries"], int) else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
-    """The current index, building it first when the knowledge base has changed."""
+    """The current index, building it first when missing, stale, truncated or corrupted."""
     from judge.kb_hash import content_hash
 
     root = root or kb_root()
     target = index_path(content_hash(root))
-    if rebuild and target.exists():
-        shutil.rmtree(target, ignore_errors=True)
-    built_now = False
-    if not (target / "meta.json").is_file():
-        from judge.knowledge import load
+    try:
+        if rebuild:
+            shutil.rmtree(target, ignore_errors=True)
+        built_now = False
+        meta = _whole_meta(target)
+        if meta is None:
+            from judge.knowledge import load
 
-        build(load(root), target)
-        built_now = True
-        _remove_stale(target)
-    meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))
+            shutil.rmtree(target, ignore_errors=True)  # a broken index is thrown away
+            build(load(root), target)
+            built_now = True
+            _remove_stale(target)
+            meta = _whole_meta(target)
+            if meta is None:
+                raise OSError(f"the index at {target} could not be read back")
+    except OSError as exc:
+        return _in_memory(root, exc)
     return IndexInfo(target, meta["entries"], meta["build_seconds"], built_now, meta)
+
+
+def _in_memory(root: Path, reason: OSError) -> IndexInfo:
+    """Build the index in memory for this run: the cache directory is not writable."""
+    from whoosh.filedb.filestore import RamStorage
+
+    from judge.knowledge import load
+
+    global _warned
+    if not _warned:
+        _warned = True
+        why = reason.strerror or str(reason)
+        print(
+            f"loremaster: warning: cannot write the search index under {cache_dir()} ({why}); "
+            "using an in-memory index for this run",
+            file=sys.stderr,
+        )
+    storage = RamStorage()
+    meta = _fill(load(root), storage.create_index(schema()))
+    return IndexInfo(Path(":memory:"), meta["entries"], meta["build_seconds"], True, meta, storage)
 
 
 def _remove_stale(current: Path) -> None:

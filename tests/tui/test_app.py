@@ -79,7 +79,7 @@ async def test_the_palette_jumps_to_a_step_by_number_and_title(app):
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"3.3 staging")
-        await settle(pilot, delay=0.5)
+        await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
         assert app.current_mode == "entry"
@@ -101,6 +101,8 @@ async def test_the_palette_finds_entries_by_id_cards_and_screens(app):
         assert "Engagement Check" in (await texts("rr/engagement-check"))[:3]
         assert "Card: Beravor" in (await texts("beravor"))[:3]
         assert "Screen: Judge" in (await texts("screen judge"))[:3]
+        for query in ("step 6.4.2", "6.4.2"):
+            assert (await texts(query))[0].startswith("Step 6.4.2 "), query
 
 
 def test_importing_the_app_loads_no_search_engine_yaml_or_fuzzy_matcher():

@@ -31,6 +31,15 @@ def test_the_outline_starts_with_campaign_mode_and_lists_every_campaign_entry_on
     assert all(depth[i] == 1 for i in kb.get("rr/campaign/campaign-mode").see_also if i in depth)
 
 
+def test_quest_companion_pages_sit_side_by_side_under_the_section_they_explain(kb):
+    depth = {entry.id: d for d, entry in campaign_outline(kb)}
+    ids = [entry.id for _, entry in campaign_outline(kb)]
+    fellowship = ids.index("rr/campaign/fellowship-of-heroes")
+    heroes = ["qc/campaign/aragorn", "qc/campaign/frodo-baggins", "qc/campaign/saruman-grima"]
+    assert ids[fellowship + 1 : fellowship + 4] == heroes
+    assert {depth[i] for i in heroes} == {depth["rr/campaign/fellowship-of-heroes"] + 1}
+
+
 async def test_the_outline_previews_the_highlighted_section_and_enter_opens_it(app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")

@@ -26,7 +26,7 @@ async def test_the_answer_comes_as_you_type(app):
         await pilot.press("f4")
         await settle(pilot)
         await pilot.press(*"beravor")
-        await settle(pilot, delay=0.3)
+        await settle(pilot)
         assert app.screen.card == "Beravor"
 
 

@@ -91,7 +91,22 @@ async def test_the_palette_reaches_the_screen(app):
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"Screen: Scenarios")
-        await settle(pilot, delay=0.5)
+        await _palette_offers(app, pilot, "Screen: Scenarios")
         await pilot.press("enter")
         await settle(pilot)
         assert app.current_mode == "scenarios"
+
+
+async def _palette_offers(app, pilot, text: str, timeout: float = 10.0) -> None:
+    """Wait until the command palette's first suggestion is `text` (its search is async)."""
+    import time
+
+    from textual.command import CommandList
+
+    deadline = time.monotonic() + timeout
+    while True:
+        options = app.screen.query_one(CommandList)
+        if options.option_count and text in str(options.get_option_at_index(0).prompt):
+            return
+        assert time.monotonic() < deadline, f"the palette never offered {text!r}"
+        await pilot.pause(0.02)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -14,14 +15,30 @@ SIZE = (100, 30)
 LIFELONG = {"_loader"}
 
 
-async def settle(pilot, delay: float = 0.2) -> None:
-    """Wait out the debounce, then every worker, then the messages they posted."""
-    await pilot.pause(delay)
-    for _ in range(2):
-        workers = [w for w in pilot.app.workers if w.group not in LIFELONG]
-        if workers:  # an empty list would mean "all of them"
-            await pilot.app.workers.wait_for_complete(workers)
+async def settle(pilot, timeout: float = 10.0) -> None:
+    """Wait until the app is idle: no debounce timer pending, no worker running, no message.
+
+    Polls the condition instead of sleeping a fixed time, so a test waits only as long as
+    the app really needs; idle must hold on two polls in a row (a finishing worker posts
+    messages that may start another).
+    """
+    deadline = time.monotonic() + timeout
+    idle_polls = 0
+    while idle_polls < 2:
         await pilot.pause()
+        if _busy(pilot.app):
+            idle_polls = 0
+            await pilot.pause(0.01)
+        else:
+            idle_polls += 1
+        assert time.monotonic() < deadline, f"the app was still busy after {timeout} s"
+
+
+def _busy(app) -> bool:
+    """A screen's debounce timer (`_timer`) is pending or a short-lived worker runs."""
+    if any(getattr(screen, "_timer", None) is not None for screen in app.screen_stack):
+        return True
+    return any(not w.is_finished for w in app.workers if w.group not in LIFELONG)
 
 
 def screen_text(app) -> str:

@@ -113,26 +113,58 @@ class CampaignScreen(Screen):
 def campaign_outline(kb) -> list[tuple[int, object]]:
     """Appendix III as an outline: Campaign Mode, then what it links to, then theirs.
 
-    The order comes from the entries' own see-also lists, so a new section appears where
-    the sections that mention it put it; sections nothing links to go last.
+    The Rules Reference sections nest by their own see-also lists, so a new section
+    appears where the sections that mention it put it; sections nothing links to go last.
+    Quest Companion pages never take children: each sits under the section its heading
+    names ("The Fellowship of Heroes"), else under the first section that links to it.
     """
     campaign = {e.id: e for e in kb.entries if e.kind == "campaign"}
-    outline: list[tuple[int, object]] = []
+    companion = sorted(
+        (i for i, e in campaign.items() if e.citation.source == "qc"),
+        key=lambda i: campaign[i].title,
+    )
+    sections = {i: e for i, e in campaign.items() if i not in companion}
+    children: dict[str, list[str]] = {i: [] for i in campaign}
     placed: set[str] = set()
 
-    def visit(entry_id: str, depth: int) -> None:
-        outline.append((depth, campaign[entry_id]))
-        children = [i for i in campaign[entry_id].see_also if i in campaign and i not in placed]
-        placed.update(
-            children
-        )  # claim them all first: a section sits under the first that names it
-        for child in children:
-            visit(child, depth + 1)
+    def claim(parent: str) -> None:
+        found = [i for i in sections[parent].see_also if i in sections and i not in placed]
+        placed.update(found)  # claim them all first: a section sits under the first that names it
+        children[parent] += found
+        for child in found:
+            claim(child)
 
-    roots = [OVERVIEW] if OVERVIEW in campaign else []
-    roots += sorted((i for i in campaign if i != OVERVIEW), key=lambda i: campaign[i].title)
+    roots = [OVERVIEW] if OVERVIEW in sections else []
+    roots += sorted((i for i in sections if i != OVERVIEW), key=lambda i: sections[i].title)
+    kept = []
     for root in roots:
         if root not in placed:
             placed.add(root)
-            visit(root, 0)
-    return outline
+            claim(root)
+            kept.append(root)
+    roots = kept
+    in_order = _depth_first(roots, children)
+    by_title = {_heading_key(e.title): i for i, e in sections.items()}
+    for page in companion:
+        parent = by_title.get(_heading_key(campaign[page].section)) or next(
+            (i for _, i in in_order if page in sections[i].see_also), None
+        )
+        (children[parent] if parent else roots).append(page)
+    return [(depth, campaign[i]) for depth, i in _depth_first(roots, children)]
+
+
+def _heading_key(heading: str) -> str:
+    return heading.casefold().removeprefix("the ").strip()
+
+
+def _depth_first(roots: list[str], children: dict[str, list[str]]) -> list[tuple[int, str]]:
+    order: list[tuple[int, str]] = []
+
+    def visit(node: str, depth: int) -> None:
+        order.append((depth, node))
+        for child in children[node]:
+            visit(child, depth + 1)
+
+    for root in roots:
+        visit(root, 0)
+    return order

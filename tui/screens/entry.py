@@ -80,7 +80,7 @@ class EntryScreen(Screen):
             self._show(entry_id)
 
     def _show(self, entry_id: str) -> None:
-        from judge.cli.show import describe
+        from judge.describe import describe
 
         kb = self.app.library.kb
         entry = kb.get(entry_id)

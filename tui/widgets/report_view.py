@@ -6,14 +6,15 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
+from judge.model.report import SEVERITIES
 from tui.widgets.labels import MUTED
 from tui.widgets.link_list import SEPARATOR, LinkList, Row
 
-#: severity -> (heading, mark, style), most serious first
-SEVERITIES = {
-    "violation": ("Violations", "✗", "bold $text-error"),
-    "warning": ("Warnings", "!", "bold $text-warning"),
-    "info": ("Notes", "i", "bold $text-primary"),
+#: severity -> (mark, style); headings and order come from the judge's SEVERITIES
+MARKS = {
+    "violation": ("✗", "bold $text-error"),
+    "warning": ("!", "bold $text-warning"),
+    "info": ("i", "bold $text-primary"),
 }
 
 
@@ -24,7 +25,8 @@ class ReportView(LinkList):
         """`checklists`: group the next events by player (a campaign log's setup checklists)."""
         rows: list[Row] = []
         findings = list(getattr(report, "findings", ()))
-        for severity, (title, mark, style) in SEVERITIES.items():
+        for severity, title in SEVERITIES.items():
+            mark, style = MARKS[severity]
             group = [f for f in findings if f.severity == severity]
             if not group:
                 continue

@@ -1,0 +1,27 @@
+"""An entry with everything around it, as data: citations, links both ways, rules-model users.
+
+`loremaster show --json` prints it and the app's entry screen draws it, so both live in
+the engine rather than in either front end.
+"""
+
+from __future__ import annotations
+
+
+def describe(kb, entry) -> dict:
+    """Everything `show` prints, as data (shared by the JSON output and the app)."""
+    from judge.model.registry import used_by
+
+    def ref(other):
+        return {"id": other.id, "title": other.title, "kind": other.kind}
+
+    see_also = [ref(kb.by_id[i]) for i in entry.see_also if i in kb.by_id]
+    data = entry.to_dict()
+    data.update(
+        citation=str(entry.citation),
+        citations=[str(c) for c in entry.citations],
+        see_also=see_also,
+        linked_from=[ref(e) for e in kb.linked_from(entry.id)],
+        used_by=used_by(entry.id),
+        related=[ref(e) for e in kb.related(entry)],
+    )
+    return data

@@ -1,0 +1,100 @@
+"""One output path: `--json` prints exactly one document, text honours NO_COLOR and TERM=dumb."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge.cli import output
+from judge.cli.main import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """Pretend stdout is a colour terminal; tests then set NO_COLOR or TERM to opt out."""
+    monkeypatch.setattr(output, "is_terminal", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    return monkeypatch
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("errata", "gondor", "--json"),
+        ("errata", "beravor", "--json"),
+        ("errata", "zzzzqqq", "--json"),
+        ("show", "rr/engagement-check", "--json"),
+        ("show", "rr/no-such-entry", "--json"),
+        ("validate", "--json"),
+        ("campaign", "--json"),
+    ],
+)
+def test_json_output_is_exactly_one_document(capsys, argv):
+    _, out, _ = run(capsys, *argv)
+    assert out.endswith("\n") and out.count("\n") == 1, out[:300]
+    json.loads(out)
+
+
+def test_validate_json_lists_problems_and_root(capsys):
+    code, out, _ = run(capsys, "validate", "--json")
+    document = json.loads(out)
+    assert document["problems"] == [] and code == 0
+    assert document["root"]
+
+
+def test_errata_text_has_no_markdown_heading_marks(capsys):
+    _, out, _ = run(capsys, "errata", "beravor")
+    assert "## " not in out
+    assert "Beravor\n=======" in out
+
+
+def test_errata_on_a_colour_terminal_shows_bold_titles_not_hashes(capsys, terminal):
+    _, out, _ = run(capsys, "errata", "beravor")
+    assert "## " not in out
+    assert "\x1b[1mBeravor\x1b[0m" in out
+
+
+@pytest.mark.parametrize("opt_out", [("NO_COLOR", "1"), ("TERM", "dumb")])
+def test_no_escape_codes_when_the_terminal_opts_out(capsys, terminal, opt_out):
+    terminal.setenv(*opt_out)
+    for argv in (("errata", "beravor"), ("show", "rr/engagement-check")):
+        _, out, _ = run(capsys, *argv)
+        assert "\x1b[" not in out, argv
+
+
+@pytest.mark.parametrize("opt_out", [("NO_COLOR", "1"), ("TERM", "dumb")])
+def test_search_highlights_respect_the_opt_outs(terminal, opt_out):
+    assert "\x1b[" in output.Style().emphasise("sentinel", [(0, 3)])
+    terminal.setenv(*opt_out)
+    assert output.Style().emphasise("sentinel", [(0, 3)]) == "sentinel"
+
+
+def test_a_quoted_heading_is_cited_with_one_pair_of_quotes(capsys):
+    _, out, _ = run(capsys, "show", "rr/cannot-have-attachments", "--json")
+    citation = json.loads(out)["citation"]
+    assert '""' not in citation
+    assert '"Cannot have attachments"' in citation
+
+
+def test_a_missing_entry_goes_to_stderr_in_text_and_stdout_in_json(capsys):
+    code, out, err = run(capsys, "show", "rr/no-such-entry")
+    assert code == 1 and out == "" and err.startswith("No entry 'rr/no-such-entry'")
+    code, out, err = run(capsys, "show", "rr/no-such-entry", "--json")
+    assert code == 1 and err == "" and json.loads(out)["suggestions"]
+
+
+def test_bad_input_files_take_the_one_error_path(capsys, tmp_path):
+    bad = tmp_path / "board.yaml"
+    bad.write_text("players: [\n", encoding="utf-8")
+    for command in ("check", "timing", "deck"):
+        code, out, err = run(capsys, command, str(bad), "--json")
+        assert code == 2 and out == "", command
+        assert err.startswith(f"{bad}:") and err.count("\n") == 1, err

@@ -1,0 +1,32 @@
+"""The README's tour and screenshots come from the real program and fail here when they drift."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+
+from helpers import REPO
+
+
+def _tour_module():
+    spec = importlib.util.spec_from_file_location("readme_tour", REPO / "bench" / "readme_tour.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_cli_tour_matches_what_the_program_prints():
+    tour = _tour_module()
+    readme = tour.README.read_text(encoding="utf-8")
+    assert tour.with_tour(readme, tour.tour()) == readme, (
+        "the README's CLI tour is stale: run .venv/bin/python bench/readme_tour.py"
+    )
+
+
+def test_every_screenshot_the_readme_shows_is_one_the_script_saves():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"docs/screenshots/([\w-]+)\.svg", readme))
+    script = (REPO / "bench" / "screenshots.py").read_text(encoding="utf-8")
+    saved = set(re.findall(r'save\("([\w-]+)"\)', script))
+    assert shown and shown <= saved, shown - saved
+    assert all((REPO / "docs" / "screenshots" / f"{name}.svg").is_file() for name in saved)
