@@ -69,8 +69,66 @@ PHASES_BY_DIGIT = (
     "refresh",
 )
 
+
+@dataclass(frozen=True, slots=True)
+class FrontMatterField:
+    """One front-matter field of a knowledge-base file, declared once.
+
+    `shape` decides how the loader reads it and what the validator accepts:
+    `text`, `page` (a positive whole number), `number` (a quoted step or ruling number),
+    `list` (non-empty strings), `flag`, `citations` (mappings with a source and a
+    section) or `scenario` (kept together in `Entry.scenario`, checked by
+    `judge.scenarios`). `attr` is the `Entry` attribute when it differs from the name.
+    """
+
+    name: str
+    shape: str = "text"
+    required: bool = False
+    attr: str | None = None
+
+
+#: The whole front-matter schema, in the order `docs/knowledge-base.md` explains it.
+FRONT_MATTER = (
+    FrontMatterField("id", required=True),
+    FrontMatterField("title", required=True),
+    FrontMatterField("kind", required=True),
+    FrontMatterField("game", required=True),
+    FrontMatterField("source", required=True),
+    FrontMatterField("section", required=True),
+    FrontMatterField("page", "page"),
+    FrontMatterField("number", "number"),
+    FrontMatterField("aliases", "list"),
+    FrontMatterField("questions", "list"),
+    FrontMatterField("cards", "list"),
+    FrontMatterField("see_also", "list"),
+    FrontMatterField("also_in", "citations"),
+    FrontMatterField("supersedes", "list"),
+    FrontMatterField("superseded_by", "list"),
+    FrontMatterField("action_window", "flag"),
+    FrontMatterField("phase"),
+    FrontMatterField("set", attr="set_code"),
+    *(
+        FrontMatterField(name, "scenario")
+        for name in (
+            "product",
+            "cycle",
+            "sequence",
+            "difficulty",
+            "encounter_sets",
+            "keywords",
+            "rulings",
+            "related",
+            "easy_setup",
+            "easy_mode",
+        )
+    ),
+)
+FIELDS = tuple(f.name for f in FRONT_MATTER)
+REQUIRED = tuple(f.name for f in FRONT_MATTER if f.required)
 #: Front-matter fields that hold lists of strings.
-LIST_FIELDS = ("aliases", "questions", "cards", "see_also", "supersedes", "superseded_by")
+LIST_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape == "list")
+#: Front matter only scenario entries carry; `Entry.scenario` holds them as one mapping.
+SCENARIO_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape == "scenario")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,44 +10,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.entries import Citation, Entry
+from judge.entries import FRONT_MATTER, REQUIRED, SCENARIO_FIELDS, Citation, Entry
 
-#: Front matter only scenario entries carry; `Entry.scenario` holds them as one mapping.
-SCENARIO_FIELDS = (
-    "product",
-    "cycle",
-    "difficulty",
-    "encounter_sets",
-    "keywords",
-    "rulings",
-    "related",
-    "easy_mode",
-    "easy_setup",
-    "sequence",
-)
-
-FIELDS = (
-    "id",
-    "title",
-    "kind",
-    "game",
-    "source",
-    "section",
-    "page",
-    "number",
-    "aliases",
-    "questions",
-    "cards",
-    "see_also",
-    "also_in",
-    "supersedes",
-    "superseded_by",
-    "phase",
-    "action_window",
-    "set",
-    *SCENARIO_FIELDS,
-)
-REQUIRED = ("id", "title", "kind", "game", "source", "section")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
 
 
@@ -131,40 +95,33 @@ def _citation(raw: dict, kind: str) -> Citation:
     )
 
 
+#: how the loader reads each field shape (see `FrontMatterField`)
+_READ = {
+    "text": lambda value: str(value) if value not in (None, "") else None,
+    "page": lambda value: value if isinstance(value, int) and not isinstance(value, bool) else None,
+    "number": lambda value: str(value) if value is not None else None,
+    "list": _strings,
+    "flag": lambda value: bool(value) if value is not None else None,
+}
+
+
 def to_entry(file: EntryFile) -> Entry:
-    """Build the typed entry; assumes the validator's checks (it never guesses)."""
+    """Build the typed entry from the declared front matter; assumes the validator's
+    checks (it never guesses)."""
     meta = file.meta
     missing = [key for key in REQUIRED if not meta.get(key)]
     if missing:
         raise KnowledgeBaseError([f"{file.where()}: missing field(s): {', '.join(missing)}"])
-    page = meta.get("page")
-    number = meta.get("number")
-    window = meta.get("action_window")
     also_in = meta.get("also_in") or []
     if not isinstance(also_in, list) or not all(isinstance(c, dict) for c in also_in):
         raise KnowledgeBaseError([f"{file.where('also_in')}: also_in must be a list of mappings"])
-    return Entry(
-        id=str(meta["id"]),
-        title=str(meta["title"]),
-        kind=str(meta["kind"]),
-        game=str(meta["game"]),
-        source=str(meta["source"]),
-        section=str(meta["section"]),
-        body=file.body,
-        path=file.rel,
-        page=page if isinstance(page, int) and not isinstance(page, bool) else None,
-        number=str(number) if number is not None else None,
-        aliases=_strings(meta.get("aliases")),
-        questions=_strings(meta.get("questions")),
-        cards=_strings(meta.get("cards")),
-        see_also=_strings(meta.get("see_also")),
-        also_in=tuple(_citation(c, str(meta["kind"])) for c in also_in),
-        supersedes=_strings(meta.get("supersedes")),
-        superseded_by=_strings(meta.get("superseded_by")),
-        phase=str(meta["phase"]) if meta.get("phase") else None,
-        action_window=bool(window) if window is not None else None,
-        set_code=str(meta["set"]) if meta.get("set") else None,
-        scenario={key: meta.get(key) for key in SCENARIO_FIELDS}
-        if meta["kind"] == "scenario"
-        else None,
-    )
+    kind = str(meta["kind"])
+    values = {
+        field.attr or field.name: _READ[field.shape](meta.get(field.name))
+        for field in FRONT_MATTER
+        if field.shape in _READ
+    }
+    values["also_in"] = tuple(_citation(c, kind) for c in also_in)
+    if kind == "scenario":
+        values["scenario"] = {key: meta.get(key) for key in SCENARIO_FIELDS}
+    return Entry(body=file.body, path=file.rel, **values)

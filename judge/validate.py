@@ -10,14 +10,16 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
-from judge.entries import GAMES, KINDS, LIST_FIELDS, PHASES_BY_DIGIT, SOURCES
-from judge.kb_files import (
+from judge.entries import (
     FIELDS,
+    FRONT_MATTER,
+    GAMES,
+    KINDS,
+    PHASES_BY_DIGIT,
     REQUIRED,
-    EntryFile,
-    KnowledgeBaseError,
-    read_entry_file,
+    SOURCES,
 )
+from judge.kb_files import EntryFile, KnowledgeBaseError, read_entry_file
 from judge.kb_hash import kb_files
 from judge.scenarios import SCENARIO_LINKS, front_matter_problems
 
@@ -36,6 +38,46 @@ ID_PATTERNS = {
     "campaign": re.compile(r"^(?:rr|qc)/campaign/[a-z0-9.-]+$"),
     "scenario": re.compile(r"^scenario/[a-z0-9.-]+$"),
     "tcg": re.compile(r"^tcg/[a-z0-9.-]+$"),
+}
+
+
+def _page_problem(name: str, value) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return None
+    return f"{name} must be a positive integer, not {value!r}"
+
+
+def _number_problem(name: str, value) -> str | None:
+    if isinstance(value, str) and _NUMBER.match(value):
+        return None
+    return f'{name} must be a quoted string like "6.4.2", not {value!r}'
+
+
+def _list_problem(name: str, value) -> str | None:
+    if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
+        return None
+    return f"{name} must be a list of non-empty strings"
+
+
+def _citations_problem(name: str, value) -> str | None:
+    cites = value if isinstance(value, list) else [value]
+    for i, cite in enumerate(cites):
+        if (
+            not isinstance(cite, dict)
+            or cite.get("source") not in SOURCES
+            or not cite.get("section")
+        ):
+            return f"{name}[{i}] needs a known 'source' and a 'section'"
+    return None
+
+
+#: what the validator accepts for each declared field shape (see `FrontMatterField`);
+#: kind-specific rules (a step's phase, a scenario's facts) are checked below
+_SHAPE_PROBLEMS = {
+    "page": _page_problem,
+    "number": _number_problem,
+    "list": _list_problem,
+    "citations": _citations_problem,
 }
 
 
@@ -74,25 +116,15 @@ def check_file(file: EntryFile) -> list[str]:
         stem = Path(file.rel).stem
         if stem not in (segments[-1], "-".join(segments[1:])):
             report("id", f"file name '{stem}.md' does not match id '{entry_id}'")
-    page = meta.get("page")
-    if page is not None and (not isinstance(page, int) or isinstance(page, bool) or page < 1):
-        report("page", f"page must be a positive integer, not {page!r}")
+    for field in FRONT_MATTER:
+        value = meta.get(field.name)
+        if value is not None:
+            problem = _SHAPE_PROBLEMS.get(field.shape, lambda _name, _value: None)(
+                field.name, value
+            )
+            if problem:
+                report(field.name, problem)
     number = meta.get("number")
-    if number is not None and not (isinstance(number, str) and _NUMBER.match(number)):
-        report("number", f'number must be a quoted string like "6.4.2", not {number!r}')
-    for key in LIST_FIELDS:
-        value = meta.get(key)
-        if value is not None and not (
-            isinstance(value, list) and all(isinstance(v, str) and v for v in value)
-        ):
-            report(key, f"{key} must be a list of non-empty strings")
-    for i, cite in enumerate(meta.get("also_in") or []):
-        if (
-            not isinstance(cite, dict)
-            or cite.get("source") not in SOURCES
-            or not cite.get("section")
-        ):
-            report("also_in", f"also_in[{i}] needs a known 'source' and a 'section'")
     if kind == "step":
         if entry_id and number and entry_id != f"rr/step-{number}":
             report("number", f"step number {number!r} does not match id '{entry_id}'")

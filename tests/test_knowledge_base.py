@@ -105,3 +105,28 @@ def test_every_entry_says_what_players_ask_it(kb):
     for entry in kb.entries:
         aliases = {a.lower() for a in entry.aliases}
         assert not aliases & {q.lower() for q in entry.questions}, entry.id
+
+
+def test_the_documented_front_matter_is_exactly_the_declared_schema():
+    """docs/knowledge-base.md's example front matter names every declared field once."""
+    import re
+
+    from helpers import REPO
+
+    from judge.entries import FIELDS
+
+    text = (REPO / "docs" / "knowledge-base.md").read_text(encoding="utf-8")
+    block = text.split("## Front matter", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    documented = re.findall(r"^([a-z_]+):", block, re.M)
+    assert sorted(documented) == sorted(FIELDS)
+
+
+def test_every_declared_field_reaches_the_entry():
+    from dataclasses import fields
+
+    from judge.entries import FRONT_MATTER, Entry
+
+    attributes = {f.name for f in fields(Entry)}
+    for field in FRONT_MATTER:
+        target = "scenario" if field.shape == "scenario" else field.attr or field.name
+        assert target in attributes, field.name
