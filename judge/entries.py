@@ -56,20 +56,6 @@ def format_citation(cite: Citation) -> str:
     return f'{document}, "{heading.strip(QUOTES)}"{page}'
 
 
-#: phase names, index = a step number's leading digit (0: the round's own begin and end);
-#: here with the rest of the KB vocabulary so the validator needs no rules model
-PHASES_BY_DIGIT = (
-    "round",
-    "resource",
-    "planning",
-    "quest",
-    "travel",
-    "encounter",
-    "combat",
-    "refresh",
-)
-
-
 @dataclass(frozen=True, slots=True)
 class FrontMatterField:
     """One front-matter field of a knowledge-base file, declared once.

@@ -15,12 +15,12 @@ from judge.entries import (
     FRONT_MATTER,
     GAMES,
     KINDS,
-    PHASES_BY_DIGIT,
     REQUIRED,
     SOURCES,
 )
 from judge.kb_files import EntryFile, KnowledgeBaseError, read_entry_file
 from judge.kb_hash import kb_files
+from judge.phases import PHASES_BY_DIGIT
 from judge.scenarios import SCENARIO_LINKS, front_matter_problems
 
 PHASES = ("setup", *PHASES_BY_DIGIT)

@@ -277,3 +277,16 @@ def test_a_declared_title_not_on_the_board_is_an_input_error_with_a_suggestion(f
     with pytest.raises(InputError) as error:
         check(combat_board("6.4.3", **fields))
     assert message in str(error.value)
+
+
+def test_every_step_event_names_a_registered_model_function():
+    import importlib
+
+    from judge.model.check import STEP_EVENTS
+    from judge.model.registry import all_rules
+
+    registered = all_rules()
+    for rule in STEP_EVENTS:
+        module, _, function = rule.event.partition(":")
+        assert callable(getattr(importlib.import_module(f"judge.model.{module}"), function))
+        assert f"{module}.{function}" in registered

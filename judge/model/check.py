@@ -7,18 +7,12 @@ event citing the step, so that "nothing to say" is never mistaken for "nothing h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass
 
 from judge.model import declarations, invariants, steps
-from judge.model.combat import archery, enemy_attack, player_attack
-from judge.model.engagement import engagement_checks
-from judge.model.quest import resolve_quest
-from judge.model.refresh import refresh, resource_phase
 from judge.model.registry import INVARIANTS
 from judge.model.report import Event, Report
-from judge.model.shadows import deal_shadow_cards
-from judge.model.staging import staging, travel
 from judge.model.state import Board
 
 
@@ -28,47 +22,53 @@ class StepEvent:
 
     steps: tuple[str, ...]
     phase: str
-    produce: Callable[[Board], Event]
+    #: "module:function" under judge.model, imported only when a board reaches the step
+    #: (a `check` pays for one event's module, not all of them)
+    event: str
     #: the board field the event needs, and what to tell a user who left it out
     needs: str | None = None
     hint: str = ""
 
+    def produce(self, board: Board) -> Event:
+        module, _, function = self.event.partition(":")
+        return getattr(importlib.import_module(f"judge.model.{module}"), function)(board)
+
 
 STEP_EVENTS = (
-    StepEvent(steps.RESOURCE, "resource", resource_phase),
+    StepEvent(steps.RESOURCE, "resource", "refresh:resource_phase"),
     StepEvent(
         (steps.STAGING,),
         "quest",
-        staging,
+        "staging:staging",
         "revealed",
         "list the revealed cards under 'revealed' to see surge and doomed",
     ),
-    StepEvent((steps.QUEST_RESOLUTION,), "quest", resolve_quest),
+    StepEvent((steps.QUEST_RESOLUTION,), "quest", "quest:resolve_quest"),
     StepEvent(
         (steps.TRAVEL,),
         "travel",
-        travel,
+        "staging:travel",
         "travel_to",
         "name the location the players travel to with 'travel_to'",
     ),
-    StepEvent((steps.ENGAGEMENT_CHECKS,), "encounter", engagement_checks),
-    StepEvent((steps.COMBAT_BEGINS,), "combat", archery),
-    StepEvent((steps.DEAL_SHADOWS,), "combat", deal_shadow_cards),
+    StepEvent((steps.ENGAGEMENT_CHECKS,), "encounter", "engagement:engagement_checks"),
+    StepEvent((steps.COMBAT_BEGINS,), "combat", "combat:archery"),
+    StepEvent((steps.DEAL_SHADOWS,), "combat", "shadows:deal_shadow_cards"),
     StepEvent(
         steps.ENEMY_ATTACK,
         "combat",
-        enemy_attack,
+        "combat:enemy_attack",
         "attack",
         "describe the attack being resolved under 'attack' (enemy, defender)",
     ),
     StepEvent(
         steps.PLAYER_ATTACK,
         "combat",
-        player_attack,
+        "combat:player_attack",
         "player_attack",
         "describe the attack under 'player_attack' (enemy, attackers)",
     ),
-    StepEvent(steps.REFRESH, "refresh", refresh),
+    StepEvent(steps.REFRESH, "refresh", "refresh:refresh"),
 )
 
 #: the entry that describes a phase, for boards that give a phase but no step

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judge.entries import PHASES_BY_DIGIT
+from judge.phases import PHASES_BY_DIGIT
 
 _STEP = re.compile(r"^(\d)\.\d+(?:\.\d+)?[ab]?$")
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
 
-from judge.model.report import Report
 from judge.yamlio import Document
 
 #: game key -> "module:attribute" of its ruleset; the first is the default game
@@ -38,31 +36,18 @@ class TurnStep:
     entry_id: str
 
 
-class Ruleset(Protocol):
-    """What every game provides. Implementations are plain objects, one per game."""
+def __getattr__(name: str):
+    """`Ruleset`, the protocol every game implements, lives in `judge.rulesets.protocol`:
+    importing `typing` for it would slow every `check` for no work done at run time."""
+    if name == "Ruleset":
+        from judge.rulesets.protocol import Ruleset
 
-    #: registry key and the `game` value of its entries and board files ("lcg")
-    game: str
-    #: the game's name as players know it
-    title: str
-    #: lower-case words and phrases that, used in a question, point to this game
-    markers: frozenset[str]
-
-    def turn(self, kb) -> tuple[TurnStep, ...]:
-        """Every step of a round (LCG) or turn (TCG) in the order played."""
-
-    def phases(self) -> tuple[str, ...]:
-        """The board's `phase` values, in the order played."""
-
-    def read_board(self, doc: Document) -> Any:
-        """Validate a board file against this game's schema; raise `InputError` on defects."""
-
-    def check(self, board: Any) -> Report:
-        """Findings about the state and the events of the current step."""
+        return Ruleset
+    raise AttributeError(name)
 
 
-def ruleset(game: str) -> Ruleset:
-    """The ruleset for a game key; `KeyError` names the games there are."""
+def ruleset(game: str):
+    """The `Ruleset` for a game key; `KeyError` names the games there are."""
     try:
         target = _REGISTRY[game]
     except KeyError:
@@ -71,8 +56,8 @@ def ruleset(game: str) -> Ruleset:
     return getattr(importlib.import_module(module), attribute)
 
 
-def ruleset_for_board(doc: Document) -> Ruleset:
-    """The ruleset a board document asks for by its `game` field (default: the LCG)."""
+def ruleset_for_board(doc: Document):
+    """The `Ruleset` a board document asks for by its `game` field (default: the LCG)."""
     data = doc.data
     game = data.get("game", DEFAULT_GAME) if isinstance(data, Mapping) else DEFAULT_GAME
     if not isinstance(game, str) or game not in _REGISTRY:  # `game: []` is bad input too
