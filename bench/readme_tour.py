@@ -77,6 +77,8 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     os.environ.setdefault("LOREMASTER_CACHE_DIR", tempfile.mkdtemp(prefix="loremaster-tour-"))
+    # the tour shows the program as shipped: nothing the developer imported
+    os.environ["LOREMASTER_DATA_DIR"] = tempfile.mkdtemp(prefix="loremaster-tour-data-")
     current = README.read_text(encoding="utf-8")
     fresh = with_tour(current, tour())
     if args.check:

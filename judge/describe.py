@@ -23,5 +23,27 @@ def describe(kb, entry) -> dict:
         linked_from=[ref(e) for e in kb.linked_from(entry.id)],
         used_by=used_by(entry.id),
         related=[ref(e) for e in kb.related(entry)],
+        official=official_wording(entry),
     )
     return data
+
+
+def official_wording(entry) -> list[dict]:
+    """The printed wording from the player's imported documents, each with its citation
+    and the deciding words where it and our restatement differ."""
+    from judge.entries import SOURCES
+    from judge.importer.compare import differences
+    from judge.importer.store import official_wording as stored
+
+    shown = []
+    for wording in stored().get(entry.id, ()):
+        cite = next((c for c in entry.citations if c.source == wording["document"]), None)
+        shown.append(
+            {
+                "document": SOURCES.get(wording["document"], wording["document"]),
+                "citation": str(cite) if cite else SOURCES.get(wording["document"], ""),
+                "text": wording["text"],
+                "differences": differences(entry.body, wording["text"]),
+            }
+        )
+    return shown

@@ -11,9 +11,11 @@ from helpers import CliResult
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache(tmp_path_factory):
-    """Every test run gets its own cache, so tests never touch the user's."""
+    """Every test run gets its own cache and data directory (imported documents), so tests
+    never touch the user's nor see what the user imported."""
     cache = tmp_path_factory.mktemp("cache")
     os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
+    os.environ["LOREMASTER_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
     yield cache
 
 

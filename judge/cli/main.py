@@ -26,6 +26,7 @@ COMMANDS = {
     "campaign": ("campaign", "campaign rules, or check a campaign log"),
     "index": ("index", "build or refresh the search index"),
     "validate": ("validate", "check every knowledge-base file for defects"),
+    "import": ("import_", "import your own copy of a rules document (its printed wording)"),
     "serve": ("serve", "serve the app to browsers at the table"),
 }
 

@@ -37,9 +37,20 @@ def result(kb, entry_id: str) -> Result:
                 lines.append(f"{label}: {refs}")
         if data["used_by"]:
             lines.append("Used by the rules model: " + ", ".join(data["used_by"]))
+        for printed in data["official"]:
+            lines += ["", *style.heading(f"Official wording: {printed['citation']}")]
+            lines.append(printed["text"])
+            if printed["differences"]:
+                lines.append("Differs from our text on: " + _differences(printed["differences"]))
         return lines
 
     return Result(data, text)
+
+
+def _differences(found: list[dict]) -> str:
+    return ", ".join(
+        f"'{d['word']}' ({'only printed' if d['in_official'] else 'only ours'})" for d in found
+    )
 
 
 def run(args) -> int:

@@ -33,7 +33,14 @@ COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
-FIELD_WEIGHTS = {"title": 1.0, "aliases": 2.0, "questions": 1.0, "summary": 1.0, "body": 1.0}
+FIELD_WEIGHTS = {
+    "title": 1.0,
+    "aliases": 2.0,
+    "questions": 1.0,
+    "summary": 1.0,
+    "body": 1.0,
+    "official": 1.0,
+}
 
 
 class Hit(NamedTuple):

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 11  # bump when the schema or analysis changes
+_FORMAT = 12  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -51,6 +51,8 @@ def schema():
         questions=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
         summary=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
         body=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
+        # the printed wording of the player's imported documents (`loremaster import`)
+        official=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
         pairs=fields.TEXT(analyzer=pair_analyzer(), field_boost=1.5, phrase=False),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
         kind=fields.ID(stored=True, sortable=True),
@@ -78,7 +80,7 @@ def _hit_data(entry) -> dict:
     }
 
 
-def _document(entry) -> dict:
+def _document(entry, official: dict) -> dict:
     from judge.slug import slugify
 
     return {
@@ -90,6 +92,7 @@ def _document(entry) -> dict:
         "pairs": "\n".join((entry.title, *entry.aliases, *entry.questions, entry.body)),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "body": entry.body,
+        "official": "\n\n".join(w["text"] for w in official.get(entry.id, ())),
         "kind": entry.kind,
         "game": entry.game,
         "number": entry.number or "",
@@ -105,6 +108,7 @@ def index_path(kb_hash: str) -> Path:
 
 def _fill(kb, ix) -> dict:
     """Write every entry into the empty index `ix`; returns the index's `meta`."""
+    from judge.importer.store import official_wording
     from judge.search.cards import distinctive_words
     from judge.search.scenarios import index_meta as scenario_meta
     from judge.search.text import analyzer
@@ -112,8 +116,9 @@ def _fill(kb, ix) -> dict:
 
     started = time.perf_counter()
     writer = ix.writer(procs=1, limitmb=256)
+    official = official_wording()
     for entry in kb.entries:
-        writer.add_document(**_document(entry))
+        writer.add_document(**_document(entry, official))
     writer.commit()
     return {
         "entries": len(kb),
@@ -157,10 +162,12 @@ def _whole_meta(target: Path) -> dict | None:
 
 def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
     """The current index, building it first when missing, stale, truncated or corrupted."""
+    from judge.importer.store import store_hash
     from judge.kb_hash import content_hash
 
     root = root or kb_root()
-    target = index_path(content_hash(root))
+    # imported wording is indexed too: importing or removing a document changes the key
+    target = index_path("-".join(filter(None, (content_hash(root), store_hash()))))
     try:
         if rebuild:
             shutil.rmtree(target, ignore_errors=True)

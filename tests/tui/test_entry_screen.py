@@ -126,3 +126,32 @@ async def test_an_entry_the_rules_model_implements_names_the_functions(app):
         await settle(pilot)
         shown = option_texts(app.screen.query_one("#entry-links"))
         assert "Used by the rules model" in shown and name in shown
+
+
+async def test_imported_official_wording_shows_below_or_beside_with_the_deciding_words(
+    app, tmp_path, monkeypatch
+):
+    from judge.importer import store
+
+    monkeypatch.setenv("LOREMASTER_DATA_DIR", str(tmp_path))
+    store.save(
+        "rr",
+        "my-copy.txt",
+        "0" * 64,
+        {"rr/cancel": {"text": "Invented: a cancel cannot be undone after it starts.", "line": 5}},
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.open_link("rr/cancel")
+        await settle(pilot)
+        below = app.screen.query_one("#entry-official-below")
+        assert below.display and not app.screen.query_one("#entry-official-pane").display
+        assert "Official wording · Rules Reference" in str(below.render())
+        await pilot.press("o")
+        await settle(pilot)
+        assert app.screen.query_one("#entry-official-pane").display and not below.display
+        shown = str(app.screen.query_one("#entry-official-beside").render())
+        assert "cannot be undone" in shown and "Differs from our text" in shown
+        await app.open_link("rr/engagement-check")
+        await settle(pilot)
+        assert not app.screen.query_one("#entry-official-pane").display

@@ -15,6 +15,7 @@ from tui.messages import OpenLink
 from tui.widgets.entry_links import EntryLinks
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
 from tui.widgets.nav_bar import NavBar
+from tui.widgets.official_wording import OfficialWording
 
 EMPTY = "No entry open yet. Ask a question (F2), or press ctrl+p and type an entry's name."
 
@@ -46,6 +47,13 @@ class EntryScreen(Screen):
             id="entry.close",
             tooltip="Return to the screen that opened the first entry.",
         ),
+        Binding(
+            "o",
+            "side_by_side",
+            "Side by side",
+            id="entry.side_by_side",
+            tooltip="Show the imported official wording beside our text, or below it.",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -60,6 +68,9 @@ class EntryScreen(Screen):
         with Horizontal(id="entry-main"):
             with VerticalScroll(id="entry-body"):
                 yield Markdown(open_links=False, id="entry-markdown")
+                yield OfficialWording(id="entry-official-below")
+            with VerticalScroll(id="entry-official-pane"):
+                yield OfficialWording(id="entry-official-beside")
             yield EntryLinks(id="entry-links")
         yield Footer()
 
@@ -93,6 +104,27 @@ class EntryScreen(Screen):
         self.query_one("#entry-markdown", Markdown).update(entry.body)
         self.query_one("#entry-body", VerticalScroll).scroll_home(animate=False)
         self.query_one(EntryLinks).show_entry(entry, data)
+        for wording in self.query(OfficialWording):
+            wording.show(data["official"])
+        self._place_official(bool(data["official"]))
+
+    def _place_official(self, has_wording: bool) -> None:
+        """Below our text, or beside it in its own pane when side by side is on."""
+        beside = has_wording and self.has_class("-side-by-side")
+        self.query_one("#entry-official-pane").display = beside
+        self.query_one("#entry-official-below").display = has_wording and not beside
+
+    def action_side_by_side(self) -> None:
+        entry = self.app.library.kb.get(self.entry_id or "")
+        self.toggle_class("-side-by-side")
+        has_wording = bool(self.query_one("#entry-official-beside", OfficialWording).display)
+        if entry is None or not has_wording:
+            self.notify(
+                "No official wording for this entry: import your copy of the document with "
+                "`loremaster import FILE`.",
+                markup=False,
+            )
+        self._place_official(has_wording)
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
