@@ -51,11 +51,15 @@ def result_document(question: str, meaning, hits, took_ms: float) -> dict:
         "game": meaning.game,
         "took_ms": round(took_ms, 3),
         "cards": list(meaning.cards),
+        "corrected": dict(meaning.corrected),
         "hits": [hit.to_json() for hit in hits],
     }
 
 
 def _print_human(question: str, meaning, hits, style: Style) -> None:
+    if meaning.corrected:
+        read = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
+        print_lines([f"Showing results for {read}."])
     if not hits:
         print_lines(
             [f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."]

@@ -100,6 +100,9 @@ class Searcher:
         from judge.search.scenarios import ScenarioRecogniser
 
         self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
+        from judge.search.spelling import Speller
+
+        self._speller = Speller(meta.get("vocabulary", []))
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
@@ -116,6 +119,13 @@ class Searcher:
         started = time.perf_counter()
         meaning = understand(question, game)
         cards = self._cards.recognise(meaning.words, self._is_common)
+        corrected = self._speller.corrections(
+            w for w in meaning.content if not any(w in card.lower() for card in cards)
+        )
+        if corrected:
+            meaning = understand(_respelt(question, corrected), game)._replace(
+                corrected=tuple(corrected.items())
+            )
         meaning = _with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases)
         )
@@ -262,6 +272,13 @@ def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> floa
     if not concepts:
         return 1.0
     return sum(share for found, share in concepts if docnum in found)
+
+
+def _respelt(question: str, corrected: dict[str, str]) -> str:
+    """The question with each misspelt word replaced by the rules word it was read as."""
+    from judge.search.text import words
+
+    return " ".join(corrected.get(w, w) for w in words(question))
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:

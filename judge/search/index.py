@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 12  # bump when the schema or analysis changes
+_FORMAT = 13  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -111,6 +111,7 @@ def _fill(kb, ix) -> dict:
     from judge.importer.store import official_wording
     from judge.search.cards import distinctive_words
     from judge.search.scenarios import index_meta as scenario_meta
+    from judge.search.spelling import vocabulary
     from judge.search.text import analyzer
     from judge.slug import slugify
 
@@ -129,6 +130,7 @@ def _fill(kb, ix) -> dict:
         "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
         "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         "scenarios": scenario_meta(kb),
+        "vocabulary": vocabulary(kb),
     }
 
 

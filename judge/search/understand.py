@@ -34,6 +34,8 @@ class Understanding(NamedTuple):
     phases: frozenset[str] = frozenset()
     cards: tuple[str, ...] = ()
     game: str = "lcg"
+    #: misspelt words read as rules words, (as typed, as read)
+    corrected: tuple[tuple[str, str], ...] = ()
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:

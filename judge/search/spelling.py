@@ -1,0 +1,67 @@
+"""Correcting a misspelt rules word from the index's own vocabulary ("sentinal").
+
+Only a word the knowledge base never uses, in any inflection (its stem is unknown too:
+"handed" is a form of "hand"), is corrected, and only to a close word it does use that
+starts with the same letter (typos keep the first letter far more often than not; a
+different first letter usually means a different word: "ridge" is not "bridge"). The
+word must be long enough to be a rules term and similar enough (rapidfuzz ratio).
+Everyday words that happen to be absent ("buddy", "guy") are too far from any rules word
+to be touched.
+"""
+
+from __future__ import annotations
+
+MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
+MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
+
+
+class Speller:
+    def __init__(self, vocabulary: list[str]):
+        from judge.search.text import stem
+
+        self._stem = stem
+        self._known = frozenset(vocabulary)
+        self._stems = frozenset(stem(w) for w in vocabulary)
+        self._by_initial: dict[str, list[str]] = {}
+        for word in vocabulary:
+            if len(word) >= MIN_LENGTH - 1:
+                self._by_initial.setdefault(word[0], []).append(word)
+        self._memo: dict[str, str | None] = {}
+
+    def correction(self, word: str) -> str | None:
+        """The rules word meant by a misspelt word, or None (known, or nothing close)."""
+        if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
+            return None
+        if word not in self._memo:
+            from rapidfuzz import fuzz, process
+
+            best = None
+            if self._stem(word) not in self._stems:
+                best = process.extractOne(
+                    word,
+                    self._by_initial.get(word[0], ()),
+                    scorer=fuzz.ratio,
+                    score_cutoff=MIN_SIMILARITY,
+                )
+            self._memo[word] = best[0] if best else None
+        return self._memo[word]
+
+    def corrections(self, words) -> dict[str, str]:
+        """misspelt word -> the word read instead, for every word that needs one."""
+        found = {}
+        for word in words:
+            fixed = self.correction(word)
+            if fixed:
+                found[word] = fixed
+        return found
+
+
+def vocabulary(kb) -> list[str]:
+    """Every word the entries use in titles, aliases, questions, cards and bodies."""
+    from judge.search.text import words
+
+    seen: set[str] = set()
+    for entry in kb.entries:
+        for text in (entry.title, entry.body, *entry.aliases, *entry.questions, *entry.cards):
+            seen.update(w for w in words(text) if w.isalpha())
+    return sorted(seen)

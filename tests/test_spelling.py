@@ -1,0 +1,52 @@
+"""A misspelt rules word is read as the rules word the knowledge base uses, and says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search import spelling
+from judge.search.spelling import Speller
+
+VOCABULARY = ["sentinel", "archery", "guarded", "bridge", "hand", "attached", "defend"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("sentinal", "sentinel"),
+        ("archrey", "archery"),
+        ("garded", "guarded"),
+        ("attatched", "attached"),
+    ],
+)
+def test_a_typo_of_a_rules_word_is_corrected(typed, read):
+    assert Speller(VOCABULARY).correction(typed) == read
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "sentinel",  # known
+        "buddy",  # an everyday word nothing like a rules word
+        "ridge",  # close to "bridge" but another first letter: another word
+        "handed",  # an inflection of a known word ("hand")
+        "gard",  # too short to correct safely
+        "defends",  # known by its stem
+    ],
+)
+def test_known_words_inflections_everyday_and_short_words_are_left_alone(word):
+    assert Speller(VOCABULARY).correction(word) is None
+
+
+def test_ask_reads_a_misspelt_keyword_and_says_what_it_read(cli):
+    result = cli("ask", "sentinal", "--json").json()
+    assert result["corrected"] == {"sentinal": "sentinel"}
+    assert "sentinel" in result["hits"][0]["id"]
+    assert cli("ask", "sentinal").out.startswith("Showing results for sentinel (for sentinal).")
+
+
+def test_switching_correction_off_changes_the_answer(cli, monkeypatch):
+    monkeypatch.setattr(spelling, "MIN_SIMILARITY", 100.0)
+    result = cli("ask", "sentinal", "--json")
+    data = result.json()
+    assert data["corrected"] == {} and not any("sentinel" in h["id"] for h in data["hits"][:1])
