@@ -10,23 +10,21 @@ from helpers import REPO
 
 EXAMPLES = REPO / "examples"
 BOARDS = sorted((EXAMPLES / "boards").glob("*.yaml"))
-DOCS = ("board-state.md", "timing.md", "deck.md", "campaign-log.md")
+DOCS = ("board-state.md", "tcg-board.md", "timing.md", "deck.md", "campaign-log.md")
 
 
-def test_there_is_an_example_board_for_every_phase_and_combat_step():
-    phases = {_phase(p) for p in BOARDS}
-    assert phases == {
-        "setup",
-        "resource",
-        "planning",
-        "quest",
-        "travel",
-        "encounter",
-        "combat",
-        "refresh",
-    }
+def test_there_is_an_example_board_for_every_phase_of_every_game_and_combat_step():
+    from judge.rulesets import GAMES, ruleset
+
+    for game in GAMES:
+        boards = [p for p in BOARDS if _game(p) == game]
+        assert {_phase(p) for p in boards} == set(ruleset(game).phases()), game
     steps = {_step(p) for p in BOARDS}
     assert {"3.3", "3.4", "4.2", "5.3", "6.1", "6.2", "6.4.3", "6.8.3"} <= steps
+
+
+def _game(path) -> str:
+    return re.search(r"^game: (\S+)", path.read_text(encoding="utf-8"), re.M).group(1)
 
 
 def _phase(path) -> str:
@@ -104,6 +102,7 @@ def test_every_field_list_of_the_inputs_is_documented():
         for n in ("TOP", "PLAYER", "CHARACTER", "ATTACHMENT", "ENEMY", "LOCATION", "QUEST")
     }
     names |= {f"judge.board_input.{n}" for n in ("ATTACK", "PLAYER_ATTACK", "REVEALED")}
+    names |= {f"judge.tcg.board.{n}" for n in ("TOP", "MINION", "SKIRMISH", "MOVE")}
     assert names <= documented
 
 
@@ -111,6 +110,7 @@ def test_every_field_list_of_the_inputs_is_documented():
     ("command", "doc"),
     [
         ("check", "docs/board-state.md"),
+        ("check", "docs/tcg-board.md"),
         ("timing", "docs/timing.md"),
         ("deck", "docs/deck.md"),
         ("campaign", "docs/campaign-log.md"),

@@ -153,14 +153,12 @@ def test_no_traceback_reaches_the_user_from_a_subprocess(tmp_path):
 @pytest.mark.skipif(
     not (SHARED / "eval" / "judge").is_dir(), reason="../shared/eval/judge is not on this machine"
 )
-def test_shared_lcg_judge_cases_pass():
-    """Every LCG case in ../shared/eval/judge and its combat/ folder through the real CLI
-    (TCG cases come with the TCG ruleset)."""
+def test_shared_judge_cases_pass():
+    """Every case in ../shared/eval/judge and its combat/ folder, both games, through the
+    real CLI (the runner reads one folder, so they are gathered into one)."""
     folders = (SHARED / "eval" / "judge", SHARED / "eval" / "judge" / "combat")
-    cases = sorted(
-        p for folder in folders for p in folder.glob("*.expect.json") if "-tcg-" not in p.name
-    )
-    work = REPO / "build" / "lcg-cases"
+    cases = sorted(p for folder in folders for p in folder.glob("*.expect.json"))
+    work = REPO / "build" / "judge-cases"
     work.mkdir(parents=True, exist_ok=True)
     for old in work.iterdir():
         old.unlink()

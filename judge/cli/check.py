@@ -22,7 +22,8 @@ def example_names() -> list[str]:
 def add_arguments(parser) -> None:
     parser.epilog = (
         "The board format, field by field, with a complete example: docs/board-state.md "
-        "(also `loremaster check --example`)."
+        "(also `loremaster check --example`); for the Trading Card Game (game: tcg), "
+        "docs/tcg-board.md."
     )
     parser.add_argument("board", nargs="?", help="board-state YAML file (docs/board-state.md)")
     parser.add_argument(
@@ -31,7 +32,8 @@ def add_arguments(parser) -> None:
         const=DEFAULT_EXAMPLE,
         metavar="PHASE",
         help="print a starting board for a phase or step: setup, resource, planning, staging, "
-        "quest, travel, encounter, archery, shadows, combat, player-attack, refresh "
+        "quest, travel, encounter, archery, shadows, combat, player-attack, refresh, or for "
+        "the TCG tcg-fellowship ... tcg-regroup "
         f"(default {DEFAULT_EXAMPLE})",
     )
     add_game_flag(parser)

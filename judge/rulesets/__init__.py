@@ -20,6 +20,7 @@ from judge.yamlio import Document
 #: game key -> "module:attribute" of its ruleset; the first is the default game
 _REGISTRY = {
     "lcg": "judge.rulesets.lcg:LCG",
+    "tcg": "judge.rulesets.tcg:TCG",
 }
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
 DEFAULT_GAME = GAMES[0]

@@ -1,0 +1,64 @@
+"""The LOTR Trading Card Game (Decipher) behind the `Ruleset` seam."""
+
+from __future__ import annotations
+
+from judge.rulesets import TurnStep
+
+
+class _TCG:
+    game = "tcg"
+    title = "The Lord of the Rings Trading Card Game"
+    markers = frozenset(
+        {
+            "tcg",
+            "trading card game",
+            "decipher",
+            "twilight pool",
+            "twilight",
+            "skirmish",
+            "skirmishes",
+            "minion",
+            "minions",
+            "free peoples",
+            "shadow player",
+            "fierce",
+            "overwhelm",
+            "overwhelmed",
+            "roaming",
+            "ring-bearer",
+            "adventure path",
+            "fellowship phase",
+            "regroup",
+            "move limit",
+            "signet",
+            "vitality",
+            "companion",
+            "companions",
+            "exert",
+            "exerted",
+            "exerts",
+        }
+    )
+
+    def turn(self, kb) -> tuple[TurnStep, ...]:
+        from judge.tcg.turn import turn_steps
+
+        return turn_steps(kb)
+
+    def phases(self) -> tuple[str, ...]:
+        from judge.tcg.state import PHASES
+
+        return PHASES
+
+    def read_board(self, doc):
+        from judge.tcg.board import read_tcg_board
+
+        return read_tcg_board(doc)
+
+    def check(self, board):
+        from judge.tcg.check import check_tcg_board
+
+        return check_tcg_board(board)
+
+
+TCG = _TCG()
