@@ -59,3 +59,31 @@ def test_every_registered_game_is_a_ruleset_with_its_turn_and_phases(kb):
         rules = ruleset(game)
         assert rules.game == game and rules.title and rules.markers
         assert rules.turn(kb) and rules.phases()
+
+
+def test_a_question_is_routed_by_the_games_markers():
+    from judge.rulesets import DEFAULT_GAME, game_named_by
+
+    tcg = ruleset("tcg")
+    assert game_named_by(("who", "wins", "a", "skirmish", "tie")) == tcg.game
+    assert game_named_by(("rules", "of", "the", "trading", "card", "game")) == tcg.game
+    assert game_named_by(("twilight", "at", "site", "4")) == tcg.game
+    assert game_named_by(("can", "sentinel", "defend", "twice")) == DEFAULT_GAME
+    # a phrase marker needs its words together, and in order
+    assert game_named_by(("card", "trading", "game")) == DEFAULT_GAME
+
+
+def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
+    """A marker that titles an LCG entry would send that entry's own questions away."""
+    from judge.rulesets import DEFAULT_GAME
+    from judge.search.text import words
+
+    titles = {
+        " ".join(words(name))
+        for entry in kb.entries
+        if entry.game == DEFAULT_GAME
+        for name in (entry.title, *entry.aliases)
+    }
+    for game in GAMES[1:]:
+        for marker in ruleset(game).markers:
+            assert not any(f" {marker} " in f" {title} " for title in titles), marker

@@ -14,8 +14,10 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 
+from judge.rulesets import DEFAULT_GAME, GAMES, ruleset
 from tui._start_time import START
 from tui.library import Library
 from tui.messages import OpenLink
@@ -72,6 +74,13 @@ class LoremasterApp(App[int]):
             tooltip="Jump to the question box.",
         ),
         Binding(
+            "ctrl+g",
+            "switch_game",
+            "Game",
+            id="app.game",
+            tooltip="Which game's rules answer: auto (each question routed), LCG or TCG.",
+        ),
+        Binding(
             "ctrl+t",
             "toggle_theme",
             "Theme",
@@ -96,6 +105,9 @@ class LoremasterApp(App[int]):
             tooltip="Leave Loremaster, even while typing in a box.",
         ),
     ]
+
+    #: the game switch: "auto" lets each question's words choose, or a game key
+    game: reactive[str] = reactive("auto")
 
     def __init__(self) -> None:
         super().__init__()
@@ -152,6 +164,18 @@ class LoremasterApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
+
+    def action_switch_game(self) -> None:
+        """Move the game switch on; every screen that depends on it watches `game`."""
+        choices = ("auto", *GAMES)
+        self.game = choices[(choices.index(self.game) + 1) % len(choices)]
+        name = "each question goes to its game" if self.game == "auto" else ruleset(self.game).title
+        self.notify(f"Game: {name}", markup=False)
+
+    def chart_game(self):
+        """The ruleset whose turn the Round screen charts: the switch's game, or the
+        default game while the switch is on auto."""
+        return ruleset(DEFAULT_GAME if self.game == "auto" else self.game)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"

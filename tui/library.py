@@ -61,8 +61,11 @@ class Library:
         """Open (and on a first run build) the search index; blocks until done."""
         shared_searcher()
 
-    def ask(self, question: str, k: int = 10) -> tuple[Understanding, list[Hit], float]:
-        """The best `k` entries for a question, what the engine understood, and its time."""
+    def ask(
+        self, question: str, k: int = 10, game: str = "auto"
+    ) -> tuple[Understanding, list[Hit], float]:
+        """The best `k` entries for a question, what the engine understood, and its time;
+        `game` "auto" lets the question's words choose the game."""
         searcher = shared_searcher()
         with _search_lock:
-            return searcher.ask(question, k=k, game="auto")
+            return searcher.ask(question, k=k, game=game)

@@ -56,7 +56,17 @@ def result_document(question: str, meaning, hits, took_ms: float) -> dict:
     }
 
 
-def _print_human(question: str, meaning, hits, style: Style) -> None:
+def _print_human(question: str, meaning, hits, style: Style, routed: bool) -> None:
+    if routed:
+        from judge.rulesets import DEFAULT_GAME, ruleset
+
+        if meaning.game != DEFAULT_GAME:
+            print_lines(
+                [
+                    f"Answering for {ruleset(meaning.game).title}: the question uses its "
+                    f"terms (--game {DEFAULT_GAME} to ask about the other game)."
+                ]
+            )
     if meaning.corrected:
         read = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
         print_lines([f"Showing results for {read}."])
@@ -93,6 +103,6 @@ def run(args) -> int:
         if args.json:
             emit_json(result_document(question, meaning, hits, took_ms))
         else:
-            _print_human(question, meaning, hits, Style())
+            _print_human(question, meaning, hits, Style(), routed=args.game == "auto")
     sys.stdout.flush()
     return 0 if found_any or args.batch else 1

@@ -57,6 +57,19 @@ def ruleset(game: str):
     return getattr(importlib.import_module(module), attribute)
 
 
+def game_named_by(question_words: tuple[str, ...]) -> str:
+    """The game a question points to: the first other game whose markers (its name, or
+    words only it uses, such as "skirmish") appear in the words; else the default game.
+    Markers of several words match as consecutive words ("trading card game")."""
+    for game in GAMES[1:]:
+        for marker in ruleset(game).markers:
+            phrase = tuple(marker.split())
+            n = len(phrase)
+            if any(question_words[i : i + n] == phrase for i in range(len(question_words) - n + 1)):
+                return game
+    return DEFAULT_GAME
+
+
 def ruleset_for_board(doc: Document):
     """The `Ruleset` a board document asks for by its `game` field (default: the LCG)."""
     data = doc.data

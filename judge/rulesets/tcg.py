@@ -32,11 +32,10 @@ class _TCG:
             "move limit",
             "signet",
             "vitality",
-            "companion",
-            "companions",
             "exert",
             "exerted",
             "exerts",
+            *(f"site {number}" for number in range(1, 10)),
         }
     )
 

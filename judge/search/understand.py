@@ -10,15 +10,12 @@ import re
 from functools import cache
 from typing import NamedTuple
 
+from judge.rulesets import game_named_by
 from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
-_TCG_WORDS = frozenset(
-    {"tcg", "decipher", "twilight", "skirmish", "skirmishes", "minion", "minions", "fellowship"}
-)
-_TCG_PHRASES = (("trading", "card", "game"), ("free", "peoples"))
 
 
 class Understanding(NamedTuple):
@@ -41,19 +38,6 @@ class Understanding(NamedTuple):
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     n = len(phrase)
     return any(seq[i : i + n] == phrase for i in range(len(seq) - n + 1))
-
-
-def detect_game(question_words: tuple[str, ...]) -> str:
-    """`tcg` when the question names the other game or speaks only its terms."""
-    if any(w in _TCG_WORDS for w in question_words):
-        return "tcg"
-    if any(_contains(question_words, p) for p in _TCG_PHRASES):
-        return "tcg"
-    if _contains(question_words, ("site",)) and any(
-        w.isdigit() and 1 <= int(w) <= 9 for w in question_words
-    ):
-        return "tcg"
-    return "lcg"
 
 
 @cache
@@ -161,5 +145,5 @@ def understand(question: str, game: str = "auto") -> Understanding:
         kind_weights=kind_weights(all_words),
         concepts=concepts(all_words, synonyms),
         phrasing=phrasing(content),
-        game=detect_game(all_words) if game == "auto" else game,
+        game=game_named_by(all_words) if game == "auto" else game,
     )

@@ -124,3 +124,41 @@ def test_the_engine_still_imports_no_textual():
         ).stdout.split()
     )
     assert not any(m == "textual" or m.startswith("textual.") or m == "tui" for m in modules)
+
+
+async def test_the_game_switch_cycles_and_the_round_screen_charts_that_games_turn():
+    from tui.app import LoremasterApp
+
+    app = LoremasterApp()
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert "Quest phase" in screen_text(app) and "Game: auto" in screen_text(app)
+        await pilot.press("ctrl+g", "ctrl+g")  # auto -> lcg -> tcg
+        await settle(pilot)
+        assert app.game == "tcg"
+        text = screen_text(app)
+        assert "Game: TCG" in text and "Skirmish phase" in text and "Quest phase" not in text
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert app.game == "auto" and "Quest phase" in screen_text(app)
+
+
+async def test_the_ask_screen_answers_with_the_switchs_game(monkeypatch):
+    from tui.app import LoremasterApp
+
+    app = LoremasterApp()
+    asked = []
+    real_ask = app.library.ask
+
+    def spy(question, k=10, game="auto"):
+        asked.append(game)
+        return real_ask(question, k=k, game=game)
+
+    monkeypatch.setattr(app.library, "ask", spy)
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.get_screen("ask").ask("what does sentinel do")
+        await settle(pilot)
+        await pilot.press("ctrl+g")  # lcg: the question is answered again
+        await settle(pilot)
+        assert asked[0] == "auto" and asked[-1] == "lcg"

@@ -92,6 +92,14 @@ class AskScreen(Screen):
         box.value = question
         box.cursor_position = len(question)
 
+    def on_mount(self) -> None:
+        self.watch(self.app, "game", self._ask_again, init=False)
+
+    def _ask_again(self, _game: str) -> None:
+        """Answer the question in the box again: the game switch has moved."""
+        if self.question:
+            self._start(self.question)
+
     @work(thread=True, group="index", exit_on_error=False)
     def open_index(self) -> None:
         """Open the index in a thread (the app calls this once its first frame is up)."""
@@ -148,7 +156,7 @@ class AskScreen(Screen):
     def _search(self, question: str) -> None:
         worker = get_current_worker()
         try:
-            meaning, hits, took_ms = self.app.library.ask(question, k=RESULTS)
+            meaning, hits, took_ms = self.app.library.ask(question, k=RESULTS, game=self.app.game)
         except Exception as exc:
             self.post_message(self.Answered(question, [], [], "", -1.0))
             self.log.error(f"search failed for {question!r}: {exc!r}")

@@ -99,7 +99,14 @@ class EntryScreen(Screen):
             return
         data = describe(kb, entry)
         self.query_one("#entry-heading", Static).update(_heading(entry))
-        citations = Content.assemble(("Cited as: ", "bold"), "; ".join(data["citations"]))
+        from judge.rulesets import ruleset
+
+        citations = Content.assemble(
+            ("Cited as: ", "bold"),
+            "; ".join(data["citations"]),
+            ("  ·  ", MUTED),
+            (ruleset(entry.game).title, MUTED),
+        )
         self.query_one("#entry-citation", Static).update(citations)
         self.query_one("#entry-markdown", Markdown).update(entry.body)
         self.query_one("#entry-body", VerticalScroll).scroll_home(animate=False)

@@ -30,18 +30,38 @@ class RoundScreen(Screen):
         """`game`: the ruleset whose round or turn to chart (default: the default game)."""
         super().__init__()
         self.game = game
+        self._follows_switch = game is None  # no game given: follow the app's game switch
 
     def compose(self) -> ComposeResult:
-        kb = self.app.library.kb
-        chart = turn_chart(kb, self.game)
+        if self.game is None:
+            self.game = self.app.chart_game()
+            self.watch(
+                self.app, "game", lambda _game: self.chart(self.app.chart_game()), init=False
+            )
         yield NavBar("round")
         yield Static(LEGEND, id="round-legend")
         with Horizontal(id="round-main"):
-            yield StepTree(chart, id="round-tree")
+            yield StepTree(turn_chart(self.app.library.kb, self.game), id="round-tree")
             with VerticalScroll(id="round-preview"):
                 yield Static(id="round-step")
                 yield Markdown(open_links=False, id="round-markdown")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self._follows_switch:
+            self.watch(
+                self.app, "game", lambda _game: self.chart(self.app.chart_game()), init=False
+            )
+
+    async def chart(self, game) -> None:
+        """Chart another game's turn (the app's game switch)."""
+        if game is self.game:
+            return
+        self.game = game
+        await self.query_one(StepTree).remove()
+        tree = StepTree(turn_chart(self.app.library.kb, game), id="round-tree")
+        await self.query_one("#round-main", Horizontal).mount(tree, before="#round-preview")
+        tree.focus()
 
     def show_step(self, entry_id: str) -> None:
         self.query_one(StepTree).show_step(entry_id)
