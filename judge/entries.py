@@ -90,6 +90,7 @@ FRONT_MATTER = (
     FrontMatterField("also_in", "citations"),
     FrontMatterField("supersedes", "list"),
     FrontMatterField("superseded_by", "list"),
+    FrontMatterField("redirects", "list"),
     FrontMatterField("action_window", "flag"),
     FrontMatterField("phase"),
     FrontMatterField("set", attr="set_code"),
@@ -138,6 +139,8 @@ class Entry:
     also_in: tuple[Citation, ...] = ()
     supersedes: tuple[str, ...] = ()
     superseded_by: tuple[str, ...] = ()
+    #: ids of entries merged into this one, which keep opening it
+    redirects: tuple[str, ...] = ()
     phase: str | None = None
     action_window: bool | None = None
     set_code: str | None = None

@@ -18,7 +18,7 @@ from judge.kb_files import KnowledgeBaseError, read_entry_file, to_entry
 from judge.kb_hash import content_hash, kb_files
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 3
+_FORMAT = 4
 
 
 class KnowledgeBase:
@@ -28,12 +28,20 @@ class KnowledgeBase:
         self.entries: tuple[Entry, ...] = tuple(entries)
         self.kb_hash = kb_hash
         self.by_id: dict[str, Entry] = {entry.id: entry for entry in self.entries}
+        #: old id -> the entry it was merged into (`rr/sentinel` -> `kw/sentinel`)
+        self.redirects: dict[str, str] = {
+            old: entry.id for entry in self.entries for old in entry.redirects
+        }
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def get(self, entry_id: str) -> Entry | None:
-        return self.by_id.get(entry_id)
+        """The entry with this id, or the one it was merged into."""
+        entry = self.by_id.get(entry_id)
+        if entry is None and entry_id in self.redirects:
+            entry = self.by_id.get(self.redirects[entry_id])
+        return entry
 
     @cached_property
     def _links_in(self) -> dict[str, list[str]]:

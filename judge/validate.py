@@ -144,6 +144,24 @@ def check_file(file: EntryFile) -> list[str]:
     return problems
 
 
+def _redirects(files, entry_ids, problems: list[str]) -> dict[str, str]:
+    """Old id -> merged entry. An old id may not also be an entry's id, nor point at
+    two entries, or `show OLD` would be ambiguous."""
+    merged_into: dict[str, str] = {}
+    for file in files:
+        old_ids = file.meta.get("redirects")
+        for old in old_ids if isinstance(old_ids, list) else ():
+            if old in entry_ids:
+                problems.append(f"{file.where('redirects')}: '{old}' is still an entry's id")
+            elif old in merged_into:
+                problems.append(
+                    f"{file.where('redirects')}: '{old}' already redirects to '{merged_into[old]}'"
+                )
+            else:
+                merged_into[old] = file.meta.get("id")
+    return merged_into
+
+
 def validate(root: Path) -> list[str]:
     """Check every file and the links between them; an empty list means valid."""
     problems: list[str] = []
@@ -166,11 +184,17 @@ def validate(root: Path) -> list[str]:
             )
         else:
             first_seen[entry_id] = file
+    merged_into = _redirects(files, first_seen, problems)
     for file in files:
         for key in ("see_also", "supersedes", "superseded_by", *SCENARIO_LINKS):
             targets = file.meta.get(key)
             for target in targets if isinstance(targets, list) else ():
-                if target not in first_seen:
+                if target in merged_into:
+                    problems.append(
+                        f"{file.where(key)}: '{target}' was merged into "
+                        f"'{merged_into[target]}'; link to that id"
+                    )
+                elif target not in first_seen:
                     close = get_close_matches(str(target), first_seen, n=1)
                     hint = f" (did you mean '{close[0]}'?)" if close else ""
                     problems.append(

@@ -43,3 +43,19 @@ def test_show_in_a_subprocess_prints_plain_text_when_piped():
     result = run_loremaster("show", "rr/the-grim-rule")
     assert result.code == 0 and "Traceback" not in result.err
     assert "\x1b[" not in result.out
+
+
+def test_a_merged_entrys_old_id_opens_the_merged_entry(cli):
+    """rr/sentinel and kw/sentinel stated one rule; the glossary id keeps working."""
+    old, new = cli("show", "rr/sentinel", "--json"), cli("show", "kw/sentinel", "--json")
+    assert old.code == new.code == 0
+    assert old.json()["id"] == new.json()["id"] == "kw/sentinel"
+
+
+def test_no_keyword_and_glossary_entry_share_a_title(kb):
+    """One entry per rule: a keyword stated in the glossary is one merged entry."""
+    titles: dict[str, set[str]] = {}
+    for entry in kb.entries:
+        if entry.kind in ("keyword", "glossary"):
+            titles.setdefault(entry.title.casefold(), set()).add(entry.kind)
+    assert [t for t, kinds in titles.items() if len(kinds) > 1] == []

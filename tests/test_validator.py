@@ -100,3 +100,16 @@ def test_questions_must_be_a_list_of_strings(kb_copy):
     assert any("questions must be a list" in p for p in _problems_for(kb_copy))
     _write(kb_copy, GOOD.replace("page: 3\n", 'page: 3\nquestions: ["can my guy defend"]\n'))
     assert _problems_for(kb_copy) == []
+
+
+def test_a_link_to_a_merged_id_names_the_entry_it_was_merged_into(kb_copy):
+    _write(kb_copy, GOOD.replace("[rr/engagement-check]", "[rr/sentinel]"))
+    (problem,) = _problems_for(kb_copy)
+    assert "'rr/sentinel' was merged into 'kw/sentinel'" in problem
+
+
+def test_a_redirect_may_not_be_an_entrys_id_or_point_twice(kb_copy):
+    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/engagement-check]\n"))
+    assert any("still an entry's id" in p for p in _problems_for(kb_copy))
+    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/sentinel]\n"))
+    assert any("'rr/sentinel' already redirects" in p for p in validate(kb_copy))

@@ -30,7 +30,7 @@ def defender_not_ready(board: Board) -> Found:
 
 
 @invariant(
-    "defender-needs-sentinel", "violation", "rr/sentinel", "rr/step-6.4.1", "rr/defending-player"
+    "defender-needs-sentinel", "violation", "kw/sentinel", "rr/step-6.4.1", "rr/defending-player"
 )
 def defender_needs_sentinel(board: Board) -> Found:
     """A character defends an attack against another player only with sentinel."""
@@ -60,7 +60,7 @@ def attacker_not_ready(board: Board) -> Found:
             )
 
 
-@invariant("attacker-needs-ranged", "violation", "rr/ranged", "rr/step-6.8.1")
+@invariant("attacker-needs-ranged", "violation", "kw/ranged", "rr/step-6.8.1")
 def attacker_needs_ranged(board: Board) -> Found:
     """Attacking an enemy engaged with another player, or joining another player's attack,
     needs ranged."""

@@ -142,7 +142,7 @@ def active_location_count(board: Board) -> Found:
         )
 
 
-@invariant("restricted-limit", "violation", "rr/restricted", "kw/restricted")
+@invariant("restricted-limit", "violation", "kw/restricted", "kw/restricted")
 def restricted_limit(board: Board) -> Found:
     """A character holds at most 2 restricted attachments."""
     for player in board.players:

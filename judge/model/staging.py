@@ -9,7 +9,7 @@ from judge.model.report import Event
 from judge.model.state import Board
 
 
-@implements("rr/step-3.3", "rr/surge", "rr/doomed-x")
+@implements("rr/step-3.3", "kw/surge", "kw/doomed-x")
 def staging(board: Board) -> Event:
     """Each surge instance reveals one more card; each doomed X makes every player still in
     the game raise their threat by X."""

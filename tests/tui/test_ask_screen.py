@@ -12,7 +12,7 @@ async def test_typing_a_question_shows_cited_answers_with_the_words_lit(app):
         await pilot.press(*"sentinel defend twice")
         await settle(pilot)
         results = app.screen.query_one("#results")
-        assert results.links[:2] and {"rr/sentinel", "kw/sentinel"} & set(results.links[:3])
+        assert results.links[:2] and "kw/sentinel" in results.links[:3]
         first = results.get_option_at_index(0).prompt
         assert 'Rules Reference, "Sentinel", p. 15' in str(first)
         assert any(span.style == HIGHLIGHT for span in first.spans)  # the question's words lit
