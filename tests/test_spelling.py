@@ -50,3 +50,23 @@ def test_switching_correction_off_changes_the_answer(cli, monkeypatch):
     result = cli("ask", "sentinal", "--json")
     data = result.json()
     assert data["corrected"] == {} and not any("sentinel" in h["id"] for h in data["hits"][:1])
+
+
+def test_a_typo_is_read_as_the_name_of_a_rule_before_a_closer_plain_word():
+    """'hidde' is one letter from 'hidden' and from 'hide'; Hide X is a rule."""
+    words = ["hidden", "hide"]
+    assert Speller(words, terms=["hide"]).correction("hidde") == "hide"
+    assert Speller(words).correction("hidde") == "hidden"  # without the rule names
+
+
+def test_ask_reads_hidde_as_hide(cli):
+    result = cli("ask", "hidde", "--json").json()
+    assert result["corrected"] == {"hidde": "hide"} and result["hits"][0]["id"] == "kw/hide-x"
+
+
+def test_a_corrected_question_keeps_its_sentences():
+    from judge.search.engine import _respelt
+
+    assert _respelt("Can a sentinal defend? Yes.", {"sentinal": "sentinel"}) == (
+        "Can a sentinel defend? Yes."
+    )

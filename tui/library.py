@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from judge.knowledge import KnowledgeBase
+    from judge.search.answer import Answer
     from judge.search.engine import Hit, Searcher
     from judge.search.understand import Understanding
 
@@ -69,3 +70,9 @@ class Library:
         searcher = shared_searcher()
         with _search_lock:
             return searcher.ask(question, k=k, game=game)
+
+    def answer(self, meaning: Understanding, hits: list[Hit]) -> Answer | None:
+        """The answer line for an asked question (see `judge.search.answer`)."""
+        searcher = shared_searcher()
+        with _search_lock:
+            return searcher.answer(meaning, hits)

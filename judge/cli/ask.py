@@ -45,18 +45,20 @@ def _batch_questions(path: str) -> list[str]:
     return questions
 
 
-def result_document(question: str, meaning, hits, took_ms: float) -> dict:
+def result_document(question: str, meaning, hits, took_ms: float, answer=None) -> dict:
     return {
         "query": question,
         "game": meaning.game,
         "took_ms": round(took_ms, 3),
         "cards": list(meaning.cards),
+        "unknown_cards": list(meaning.unknown_cards),
         "corrected": dict(meaning.corrected),
+        "answer": answer.to_json() if answer else None,
         "hits": [hit.to_json() for hit in hits],
     }
 
 
-def _print_human(question: str, meaning, hits, style: Style, routed: bool) -> None:
+def _print_human(question: str, meaning, hits, answer, style: Style, routed: bool) -> None:
     if routed:
         from judge.rulesets import DEFAULT_GAME, ruleset
 
@@ -67,6 +69,11 @@ def _print_human(question: str, meaning, hits, style: Style, routed: bool) -> No
                     f"terms (--game {DEFAULT_GAME} to ask about the other game)."
                 ]
             )
+    if meaning.unknown_cards:
+        names = ", ".join(meaning.unknown_cards)
+        print_lines(
+            [f"Nothing in the knowledge base is about {names}; answering the rules question."]
+        )
     if meaning.corrected:
         read = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
         print_lines([f"Showing results for {read}."])
@@ -76,6 +83,8 @@ def _print_human(question: str, meaning, hits, style: Style, routed: bool) -> No
         )
         return
     lines = []
+    if answer:
+        lines += [f"Answer: {answer.text}", f"   {answer.citation} [{answer.id}]", ""]
     for rank, hit in enumerate(hits, start=1):
         lines.append(f"{rank}. {hit.title}  [{hit.kind}]  {hit.id}")
         lines.append(f"   {hit.citation}")
@@ -99,10 +108,11 @@ def run(args) -> int:
     found_any = False
     for question in questions:
         meaning, hits, took_ms = searcher.ask(question, k=args.k, game=args.game)
+        answer = searcher.answer(meaning, hits)
         found_any = found_any or bool(hits)
         if args.json:
-            emit_json(result_document(question, meaning, hits, took_ms))
+            emit_json(result_document(question, meaning, hits, took_ms, answer))
         else:
-            _print_human(question, meaning, hits, Style(), routed=args.game == "auto")
+            _print_human(question, meaning, hits, answer, Style(), routed=args.game == "auto")
     sys.stdout.flush()
     return 0 if found_any or args.batch else 1

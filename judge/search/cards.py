@@ -8,14 +8,34 @@ MIN_SCORE = 86.0
 MAX_RUN = 6
 
 
+def everyday_words(kb) -> frozenset[str]:
+    """Words that are not names: the knowledge base's own prose writes them in lower
+    case mid-sentence ("took"), they name a rule ("secrecy" in "Secrecy X"), or players'
+    questions about cards without that word use it ("black", "door")."""
+    import re
+
+    from judge.search.spelling import terms
+
+    prose = re.compile(r"(?<![.!?:]\s)(?<![.!?:])\b([a-z][a-z']+)\b")
+    found = set(terms(kb))
+    for entry in kb.entries:
+        found.update(prose.findall(entry.body))
+        named = {w for card in entry.cards for w in words(card)}
+        for question in entry.questions:
+            found.update(w for w in words(question) if w not in named)
+    return frozenset(found)
+
+
 def distinctive_words(kb) -> dict[str, str]:
     """Title words that name one card on their own ("ufthak" -> chieftain-ufthak).
 
-    A word qualifies when it appears in exactly one card title and in at most two
-    entries that are not about that card, so rules words ("gate", "lord") never do.
+    A word qualifies when it appears in exactly one card title, in at most two
+    entries that are not about that card, and is no everyday word (`everyday_words`),
+    so rules words ("gate", "lord") and plain English ("took") never do.
     """
     from judge.slug import slugify
 
+    everyday = everyday_words(kb)
     body_words = [
         (set(entry.cards), set(words(entry.title + " " + entry.body)))
         for entry in kb.entries
@@ -24,7 +44,7 @@ def distinctive_words(kb) -> dict[str, str]:
     owners: dict[str, set[str]] = {}
     for title in kb.card_titles.values():
         for word in words(title):
-            if len(word) >= 4 and word not in STOP_WORDS:
+            if len(word) >= 4 and word not in STOP_WORDS and word not in everyday:
                 owners.setdefault(word, set()).add(title)
     found = {}
     for word, titles in owners.items():
@@ -41,18 +61,39 @@ def _grams(text: str) -> set[str]:
     return {text[i : i + 3] for i in range(len(text) - 2)}
 
 
+def written_as_names(question: str) -> frozenset[str]:
+    """Words the player capitalised where a sentence does not start ("the Took"): the
+    way a name is written. Lower-case folded, like the question's words."""
+    import re
+
+    found = set()
+    for sentence in re.split(r"(?<=[.!?;:\n])", question):
+        for word in re.findall(r"[^\W_]+(?:'[^\W_]+)?", sentence)[1:]:
+            if word[0].isupper() and not word.isupper():
+                found.update(words(word))
+    return frozenset(found)
+
+
 class CardRecogniser:
     """Card titles a question names: typos, missing accents, partial titles.
 
-    Runs of 1-6 consecutive words are compared with every title in slug form (so
-    accents and punctuation do not matter); a run must cover most of a title. A
-    single distinctive word (see `distinctive_words`) names its card too. Only runs
-    sharing half a title's letter trigrams reach the fuzzy scorer, so a question that
-    names no card never pays for it (or for importing rapidfuzz).
+    Runs of 2-6 consecutive words are compared with every title in slug form (so
+    accents and punctuation do not matter); a run must cover most of a title. One
+    word alone is a weak signal ("took" is not Wandering Took), so it names a card only
+    when it is that card's whole title and no everyday word ("Thalin"), or when the
+    player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
+    (see `distinctive_words`). Only runs sharing half a title's letter trigrams reach
+    the fuzzy scorer, so a question that names no card never pays for it (or for
+    importing rapidfuzz).
     """
 
-    def __init__(self, titles: dict[str, str], card_words: dict[str, str]):
-        self.titles, self.card_words = titles, card_words
+    def __init__(
+        self,
+        titles: dict[str, str],
+        card_words: dict[str, str],
+        everyday: frozenset[str] = frozenset(),
+    ):
+        self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._title_grams = {key: _grams(key) for key in titles}
         self._word_grams = {word: _grams(word) for word in card_words}
         self._by_gram: dict[str, set[str]] = {}
@@ -69,8 +110,13 @@ class CardRecogniser:
         return [key for key, n in shared.items() if n * 2 >= len(self._title_grams[key])]
 
     def recognise(
-        self, question_words: tuple[str, ...], is_common=lambda word: False, limit: int = 3
+        self,
+        question_words: tuple[str, ...],
+        is_common=lambda word: False,
+        limit: int = 3,
+        names: frozenset[str] | None = None,
     ) -> list[str]:
+        """`names`: the words written as names (None: take every word as one)."""
         found: dict[str, float] = {}
         n_words = min(len(question_words), 40)
         for size in range(1, MAX_RUN + 1):
@@ -87,10 +133,12 @@ class CardRecogniser:
                         text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=MIN_SCORE
                     ):
                         coverage = min(len(text) / max(len(key), 1), 1.0)
+                        if size == 1 and not self._names_alone(run[0], key, names):
+                            continue
                         if coverage >= 0.6:
                             found[key] = max(found.get(key, 0.0), score * coverage)
         for word in question_words[:n_words]:
-            if len(word) < 4:
+            if len(word) < 4 or (names is not None and word not in names):
                 continue
             match = self.card_words.get(word)
             if match is None and len(word) >= 6 and not is_common(word):
@@ -105,3 +153,49 @@ class CardRecogniser:
                 found[match] = max(found.get(match, 0.0), 80.0)
         ranked = sorted(found, key=lambda k: (-found[k], k))
         return [self.titles[key] for key in ranked[:limit]]
+
+    def _names_alone(self, word: str, key: str, names: frozenset[str] | None) -> bool:
+        """Whether one word on its own names the card `key`: it is the card's whole
+        title and no everyday word, or the player wrote it as a name."""
+        if names is None or word in names:
+            return True
+        return "-" not in key and word not in self.everyday
+
+
+def unknown_cards(question: str, recognised: list[str], known_words) -> list[str]:
+    """Card names the question writes that the knowledge base has nothing on.
+
+    A name is two or more capitalised words in a row, "of" and "the" allowed inside
+    ("Radagast's Cunning", "Forest Snare"), that is not a recognised card and has a word
+    the knowledge base never uses (`known_words`): "Combat Phase" is rules, not a card.
+    A known card's name in the possessive before a word the knowledge base never uses
+    is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
+    is still Radagast).
+    """
+    import re
+
+    from judge.slug import slugify
+
+    found: dict[str, None] = {}
+    seen = {slugify(title) for title in recognised}
+    name = r"[A-Z][\w'\u2019-]*"
+    pattern = re.compile(rf"(?<![.!?]\s)\b{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+")
+    for match in pattern.finditer(question):
+        text = match.group()
+        if match.start() == 0 or question[: match.start()].rstrip()[-1:] in ".!?":
+            first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
+            text = rest if first.lower() in known_words else text
+        if " " not in text.strip() or slugify(text) in seen:
+            continue
+        if any(w not in known_words for w in words(text)):
+            found[text.strip()] = None
+    for title in recognised:
+        key = words(title)
+        said = words(question)
+        for i in range(len(said) - len(key)):
+            owner = said[i : i + len(key)]
+            if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
+                following = said[i + len(key)]
+                if following not in STOP_WORDS and following not in known_words:
+                    found[f"{title}'s {following.capitalize()}"] = None
+    return list(found)

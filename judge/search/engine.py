@@ -17,7 +17,8 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from judge.search.understand import Understanding, phases_named, understand
+from judge.search.focus import BACKSTORY_WEIGHT
+from judge.search.understand import Understanding, phases_named, understand, without
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
@@ -31,6 +32,11 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
+#: the most words a query searches for: a long question keeps the words that say most
+#: (asked before told, rarer before commoner), since each word costs whoosh a matcher
+#: per field and the last dozen words of a paragraph rarely change the answer
+MAX_QUERY_WORDS = 12
+MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
 FIELD_WEIGHTS = {
@@ -96,13 +102,15 @@ class Searcher:
         meta = self.info.meta
         from judge.search.cards import CardRecogniser
 
-        self._cards = CardRecogniser(meta["cards"], meta["card_words"])
+        self._cards = CardRecogniser(
+            meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
+        )
         from judge.search.scenarios import ScenarioRecogniser
 
         self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         from judge.search.spelling import Speller
 
-        self._speller = Speller(meta.get("vocabulary", []))
+        self._speller = Speller(meta.get("vocabulary", []), meta.get("terms", []))
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
@@ -117,8 +125,15 @@ class Searcher:
     ) -> tuple[Understanding, list[Hit], float]:
         """The best `k` entries for a question, and the milliseconds it took."""
         started = time.perf_counter()
+        from judge.search.cards import unknown_cards, written_as_names
+
         meaning = understand(question, game)
-        cards = self._cards.recognise(meaning.words, self._is_common)
+        cards = self._cards.recognise(
+            meaning.words, self._is_common, names=written_as_names(question)
+        )
+        unknown = unknown_cards(question, cards, self._speller.known)
+        # "Radagast's Cunning" is not Radagast: the possessive named another card
+        cards = [c for c in cards if not any(u.startswith(f"{c}'s ") for u in unknown)]
         corrected = self._speller.corrections(
             w for w in meaning.content if not any(w in card.lower() for card in cards)
         )
@@ -127,8 +142,9 @@ class Searcher:
                 corrected=tuple(corrected.items())
             )
         meaning = _with_cards(meaning, cards)._replace(
-            phases=phases_named(meaning.words, self._phases)
+            phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
         )
+        meaning = without(meaning, _words_of(unknown, meaning.words))
         query = self._query(meaning)
         hits: list[Hit] = []
         if query is not None:
@@ -190,7 +206,10 @@ class Searcher:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
-                weighted.append((frozenset().union(*sets), math.log(1 + entries / min(known))))
+                told = BACKSTORY_WEIGHT if group[0] in meaning.background else 1.0
+                weighted.append(
+                    (frozenset().union(*sets), told * math.log(1 + entries / min(known)))
+                )
         total = sum(weight for _, weight in weighted)
         return [(found, weight / total) for found, weight in weighted]
 
@@ -217,27 +236,77 @@ class Searcher:
     def _query(self, meaning: Understanding):
         from whoosh import query as q
 
-        from judge.search.text import pairs, stem
+        from judge.search.text import pairs
 
         clauses = []
-        for words, weight in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
-            for word in dict.fromkeys(words):
-                term = stem(word)
-                if term:
-                    clauses.extend(
-                        q.Term(f, term, boost=weight * w)
-                        for f, w in FIELD_WEIGHTS.items()
-                        if self._searcher.doc_frequency(f, term) <= self._common_limit
-                    )
+        searched = (
+            (self._telling(meaning.content, meaning.background, MAX_QUERY_WORDS), 1.0),
+            (self._telling(meaning.expansions, frozenset(), MAX_EXPANSIONS), EXPANSION_WEIGHT),
+        )
+        for terms, weight in searched:
+            for term in terms:
+                told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
+                clauses.extend(
+                    q.Term(f, term, boost=weight * told * w)
+                    for f, w in FIELD_WEIGHTS.items()
+                    if self._searcher.doc_frequency(f, term) <= self._common_limit
+                )
+        reader = self._searcher.reader()
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
-            clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
+            if ("pairs", pair) in reader:  # most pairs of a long question are nowhere
+                clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
         for number in meaning.numbers:
             clauses.append(q.Term("number", number, boost=NUMBER_WEIGHT))
         from judge.slug import slugify
 
-        for card in meaning.cards:
-            clauses.append(q.Term("card_keys", slugify(card), boost=CARD_WEIGHT))
+        for card, weight in _card_weights(meaning):
+            clauses.append(q.Term("card_keys", slugify(card), boost=weight))
         return q.Or(clauses) if clauses else None
+
+    def answer(self, meaning: Understanding, hits: list[Hit]):
+        """The answer line (`judge.search.answer`) from the best hit, or None."""
+        if not hits:
+            return None
+        import math
+
+        from judge.search.answer import Answer, best_line
+        from judge.search.text import stem
+        from judge.search.text import words as words_of
+        from judge.search.vocabulary import ERRATA_WORDS
+
+        entries = self._searcher.doc_count_all()
+        weights: dict[str, float] = {}
+        for words, factor in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
+            for word in words:
+                term = stem(word)
+                found = len(self._text_documents(term)) if term else 0
+                if found:
+                    told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
+                    weight = factor * told * math.log(1 + entries / found)
+                    weights[term] = max(weights.get(term, 0.0), weight)
+        best = hits[0]
+        # the entry's own name is in most of its lines, and "errata" asks for a kind of
+        # entry: they find the entry, not the line in it
+        for word in (*words_of(" ".join((best.title, *best.cards))), *ERRATA_WORDS):
+            weights.pop(stem(word), None)
+        docnum = self._searcher.document_number(id=best.id)
+        text = best_line(self._searcher.stored_fields(docnum)["hit"]["text"], weights)
+        return Answer(text, best.id, best.citation) if text else None
+
+    def _telling(self, words, background: frozenset[str], most: int) -> list[str]:
+        """The stems of the words worth searching for, at most `most`: the
+        asking sentences' before the backstory's, rarer before commoner; words no entry
+        uses are left out (they would match nothing)."""
+        from judge.search.text import stem
+
+        found = []
+        for word in dict.fromkeys(words):
+            term = stem(word)
+            entries = len(self._text_documents(term)) if term else 0
+            if entries:
+                found.append((term in background, entries, term))
+        found.sort()
+        return [term for _, _, term in dict.fromkeys(found)][:most]
 
     def _hit(self, docnum: int, score: float, meaning: Understanding) -> Hit:
         from judge.search.snippets import snippet
@@ -275,10 +344,43 @@ def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> floa
 
 
 def _respelt(question: str, corrected: dict[str, str]) -> str:
-    """The question with each misspelt word replaced by the rules word it was read as."""
+    """The question with each misspelt word replaced by the rules word it was read as
+    (punctuation kept: it marks the sentences that ask)."""
+    from judge.search.text import WORD, words
+
+    def respell(match) -> str:
+        (word,) = words(match.group()) or [match.group()]
+        return corrected.get(word, match.group())
+
+    return WORD.sub(respell, question)
+
+
+def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
+    """Each named card's pull: the first card the question names is what it is about
+    (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
+    card only the backstory or an example names pulls as little as its other words."""
+    from judge.search.text import stem, words
+
+    def first_position(card: str) -> int:
+        said = words(card)
+        return next((i for i, w in enumerate(meaning.words) if w in said), len(meaning.words))
+
+    weights = []
+    for order, card in enumerate(sorted(meaning.cards, key=first_position)):
+        said = [w for w in words(card) if w in meaning.content]
+        told = bool(said) and all(stem(w) in meaning.background for w in said)
+        weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
+    return weights
+
+
+def _words_of(names: list[str], question_words: tuple[str, ...]) -> frozenset[str]:
+    """The question's words that spell the given names, possessives included
+    ("radagasts" for "Radagast's")."""
     from judge.search.text import words
 
-    return " ".join(corrected.get(w, w) for w in words(question))
+    spelled = {w for name in names for w in words(name)}
+    spelled |= {w.replace("'", "") for w in spelled}
+    return frozenset(w for w in question_words if w in spelled or w.rstrip("s") in spelled)
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 13  # bump when the schema or analysis changes
+_FORMAT = 16  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -109,9 +109,9 @@ def index_path(kb_hash: str) -> Path:
 def _fill(kb, ix) -> dict:
     """Write every entry into the empty index `ix`; returns the index's `meta`."""
     from judge.importer.store import official_wording
-    from judge.search.cards import distinctive_words
+    from judge.search.cards import distinctive_words, everyday_words
     from judge.search.scenarios import index_meta as scenario_meta
-    from judge.search.spelling import vocabulary
+    from judge.search.spelling import terms, vocabulary
     from judge.search.text import analyzer
     from judge.slug import slugify
 
@@ -126,11 +126,13 @@ def _fill(kb, ix) -> dict:
         "build_seconds": round(time.perf_counter() - started, 3),
         "cards": {slugify(title): title for title in kb.card_titles.values()},
         "card_words": distinctive_words(kb),
+        "everyday": sorted(everyday_words(kb)),
         # by document number (one writer, one commit: entries keep their order)
         "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
         "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         "scenarios": scenario_meta(kb),
         "vocabulary": vocabulary(kb),
+        "terms": terms(kb),
     }
 
 

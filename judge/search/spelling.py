@@ -13,20 +13,29 @@ from __future__ import annotations
 
 MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
 MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
+#: a word that names a rule (in a title or alias) is the likelier meaning of a typo than
+#: a word only rules text uses: "hidde" is "hide" (Hide X), not "hidden"
+TERM_BONUS = 5.0
 
 
 class Speller:
-    def __init__(self, vocabulary: list[str]):
+    def __init__(self, vocabulary: list[str], terms: list[str] = ()):
         from judge.search.text import stem
 
         self._stem = stem
         self._known = frozenset(vocabulary)
+        self._terms = frozenset(terms)
         self._stems = frozenset(stem(w) for w in vocabulary)
         self._by_initial: dict[str, list[str]] = {}
         for word in vocabulary:
             if len(word) >= MIN_LENGTH - 1:
                 self._by_initial.setdefault(word[0], []).append(word)
         self._memo: dict[str, str | None] = {}
+
+    @property
+    def known(self) -> frozenset[str]:
+        """Every word the knowledge base uses."""
+        return self._known
 
     def correction(self, word: str) -> str | None:
         """The rules word meant by a misspelt word, or None (known, or nothing close)."""
@@ -35,15 +44,19 @@ class Speller:
         if word not in self._memo:
             from rapidfuzz import fuzz, process
 
-            best = None
+            close = []
             if self._stem(word) not in self._stems:
-                best = process.extractOne(
+                close = process.extract(
                     word,
                     self._by_initial.get(word[0], ()),
                     scorer=fuzz.ratio,
                     score_cutoff=MIN_SIMILARITY,
+                    limit=5,
                 )
-            self._memo[word] = best[0] if best else None
+            ranked = sorted(
+                close, key=lambda c: (-(c[1] + (TERM_BONUS if c[0] in self._terms else 0)), c[0])
+            )
+            self._memo[word] = ranked[0][0] if ranked else None
         return self._memo[word]
 
     def corrections(self, words) -> dict[str, str]:
@@ -54,6 +67,22 @@ class Speller:
             if fixed:
                 found[word] = fixed
         return found
+
+
+#: the kinds of entry whose titles name rules (the others are named after cards,
+#: scenarios or rulings)
+RULE_KINDS = ("glossary", "keyword", "step", "campaign")
+
+
+def terms(kb) -> list[str]:
+    """The words of the titles that name rules ("Hide X", "Sentinel")."""
+    from judge.search.text import words
+
+    seen: set[str] = set()
+    for entry in kb.entries:
+        if entry.kind in RULE_KINDS:
+            seen.update(w for w in words(entry.title) if w.isalpha())
+    return sorted(seen)
 
 
 def vocabulary(kb) -> list[str]:

@@ -11,7 +11,8 @@ from functools import cache
 from typing import NamedTuple
 
 from judge.rulesets import game_named_by
-from judge.search.text import STOP_WORDS, stem, words
+from judge.search.focus import ability_words, backstory_words, example_words, question_first
+from judge.search.text import STOP_WORDS, stem
 from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
@@ -33,6 +34,10 @@ class Understanding(NamedTuple):
     game: str = "lcg"
     #: misspelt words read as rules words, (as typed, as read)
     corrected: tuple[tuple[str, str], ...] = ()
+    #: card names the question writes that no entry is about
+    unknown_cards: tuple[str, ...] = ()
+    #: stems only the backstory of a long question says (`judge.search.focus`)
+    background: frozenset[str] = frozenset()
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -133,7 +138,8 @@ def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
-    all_words = tuple(words(question[:4000]))[:MAX_WORDS]
+    question = question[:4000]
+    all_words = question_first(question, MAX_WORDS)
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
     content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
     synonyms = synonyms_by_position(all_words)
@@ -146,4 +152,28 @@ def understand(question: str, game: str = "auto") -> Understanding:
         concepts=concepts(all_words, synonyms),
         phrasing=phrasing(content),
         game=game_named_by(all_words) if game == "auto" else game,
+        background=_background(question, content),
+    )
+
+
+def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the content words only the backstory says, or that a sentence gives as
+    an example ("e.g. Aragorn"); an ability type that quoted card text shows
+    ("Response:") always counts as asked about."""
+    told = (backstory_words(question) | example_words(question)) - set(ability_words(question))
+    return frozenset(stem(w) for w in content if w in told)
+
+
+def without(meaning: Understanding, dropped: frozenset[str]) -> Understanding:
+    """The question minus some words: a card name we have nothing on names nothing we
+    could find, so its words must not pull in entries that merely share them."""
+    if not dropped:
+        return meaning
+    stems = {stem(w) for w in dropped}
+    content = tuple(w for w in meaning.content if w not in dropped)
+    return meaning._replace(
+        words=tuple(w for w in meaning.words if w not in dropped),
+        content=content,
+        concepts=tuple(g for g in meaning.concepts if g[0] not in stems),
+        phrasing=phrasing(content),
     )

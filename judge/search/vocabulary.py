@@ -92,11 +92,13 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 
 #: Words that reveal what kind of answer a question wants, and how much to favour it.
 #: Weights multiply a hit's score; nothing is ever filtered out.
+#: words that ask for a card's errata: they choose the kind of entry, not a rule in it
+ERRATA_WORDS = frozenset(
+    {"errata", "erratum", "misprint", "reworded", "wording", "corrected", "changed"}
+)
+
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
-    (
-        frozenset({"errata", "erratum", "misprint", "reworded", "wording", "corrected", "changed"}),
-        {"errata": 3.0, "qa": 1.4},
-    ),
+    (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
     (
         frozenset({"timing", "window", "step", "order", "first", "before", "resolve", "resolves"}),
         {"step": 1.3, "faq": 1.2, "glossary": 1.1},

@@ -126,3 +126,18 @@ async def test_clicking_an_answer_opens_it(app):
         await settle(pilot)
         assert app.current_mode == "entry"
         assert app.screen.entry_id == first
+
+
+async def test_the_answer_line_is_on_top_and_goes_with_the_question():
+    from tui.app import LoremasterApp
+
+    app = LoremasterApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.ask("can sentinel defend twice")
+        await settle(pilot)
+        line = app.screen.query_one("#ask-answer")
+        assert line.display and "Answer:" in screen_text(app)
+        assert "kw/sentinel" in str(line.render())
+        app.screen.ask("")
+        await settle(pilot)
+        assert not line.display

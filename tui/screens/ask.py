@@ -55,9 +55,16 @@ class AskScreen(Screen):
         """A worker's answer to one question."""
 
         def __init__(
-            self, question: str, hits: Sequence, cards: Sequence[str], game: str, took_ms: float
+            self,
+            question: str,
+            hits: Sequence,
+            cards: Sequence[str],
+            game: str,
+            took_ms: float,
+            answer=None,
         ):
             super().__init__()
+            self.answer = answer
             self.question = question
             self.hits = hits
             self.cards = cards
@@ -76,6 +83,7 @@ class AskScreen(Screen):
         yield NavBar("ask")
         yield Input(placeholder="e.g. can I play an action during staging?", id="question")
         yield Static(Content.styled("Opening the search index…", MUTED), id="ask-status")
+        yield Static(id="ask-answer")
         yield SearchResults(id="results")
         yield Footer()
 
@@ -148,6 +156,7 @@ class AskScreen(Screen):
         if not question:
             self._shown = ""
             self.query_one(SearchResults).show_hits([])
+            self._show_answer(None)
             self._status(Content.styled(HINT, MUTED))
             return
         self._search(question)
@@ -161,8 +170,11 @@ class AskScreen(Screen):
             self.post_message(self.Answered(question, [], [], "", -1.0))
             self.log.error(f"search failed for {question!r}: {exc!r}")
             return
+        answer = self.app.library.answer(meaning, hits)
         if not worker.is_cancelled:
-            self.post_message(self.Answered(question, hits, meaning.cards, meaning.game, took_ms))
+            self.post_message(
+                self.Answered(question, hits, meaning.cards, meaning.game, took_ms, answer)
+            )
 
     def on_ask_screen_answered(self, message: Answered) -> None:
         if message.question != self._asked:
@@ -170,11 +182,26 @@ class AskScreen(Screen):
         self._shown = message.question
         results = self.query_one(SearchResults)
         results.show_hits(message.hits)
+        self._show_answer(message.answer)
         self.log.info(f"answered {message.question!r} in {message.took_ms:.1f} ms")
         self._status(_summary(message))
         if self._open_when_answered:
             self._open_when_answered = False
             self._open_current()
+
+    def _show_answer(self, answer) -> None:
+        """The answer line on top: the best entry's sentence that states the rule."""
+        line = self.query_one("#ask-answer", Static)
+        line.display = answer is not None
+        if answer is not None:
+            line.update(
+                Content.assemble(
+                    ("Answer: ", "bold $text-success"),
+                    answer.text,
+                    "\n",
+                    (f"{answer.citation}  [{answer.id}]", MUTED),
+                )
+            )
 
     def _open_current(self) -> None:
         href = self.query_one(SearchResults).current

@@ -1,0 +1,138 @@
+"""Answer quality, scored in process on the question sets in this repository (and on
+../shared's dev sets when that folder is there): hit@1/3/5 and MRR per category, the
+query time of each set, and how often the answer line shares the reference answer's
+words.
+
+A target names an entry by game, kind and title, number or card, as the question sets
+do; a keyword and a glossary entry count as one kind, since one merged entry states
+both. `python bench/quality.py [FILE.jsonl ...] [--show-misses]`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import sys
+import unicodedata
+from pathlib import Path
+
+HERE = Path(__file__).parent
+REPO = HERE.parent
+SHARED = REPO.parent / "shared" / "eval"
+#: in-repo sets first: they are scored on every machine
+SETS = (
+    HERE / "questions-own.jsonl",
+    HERE / "questions-messy.jsonl",
+    HERE / "questions-scenarios.jsonl",
+    HERE / "questions-qc.jsonl",
+    HERE / "questions-tcg.jsonl",
+    SHARED / "dev-questions.jsonl",
+    SHARED / "dev-real.jsonl",
+)
+SAME_KIND = {"keyword": {"keyword", "glossary"}, "glossary": {"keyword", "glossary"}}
+K = 5
+
+
+def _norm(text) -> str:
+    text = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"\(\d+\.\d+\)", " ", text)
+    text = " ".join(re.findall(r"[a-z0-9]+", text))
+    return re.sub(r"^(the|faq) ", "", text)
+
+
+def matches(hit, target: dict) -> bool:
+    """Whether a hit is the entry a target names."""
+    if hit.game != target.get("game", "lcg"):
+        return False
+    kind = target.get("kind")
+    card = target.get("card")
+    if (
+        kind
+        and hit.kind not in SAME_KIND.get(kind, {kind})
+        and not (card and kind in ("errata", "qa"))
+    ):
+        return False
+    if target.get("number") and str(hit.number or "") == str(target["number"]):
+        return True
+    if card:
+        named = {_norm(hit.title), *(_norm(c) for c in hit.cards)}
+        return _norm(card) in named and hit.kind in ("errata", "qa", "scenario")
+    return bool(target.get("title")) and _norm(target["title"]) == _norm(hit.title)
+
+
+def _shares_reference(answer, reference: str | None) -> bool | None:
+    """Whether the answer line says the reference answer's key words (a rough, honest
+    proxy for "states the rule asked about"; None when there is no reference)."""
+    if not reference:
+        return None
+    if answer is None:
+        return False
+    from judge.search.text import STOP_WORDS, stem, words
+
+    def key(text: str) -> set[str]:
+        return {stem(w) for w in words(text) if w not in STOP_WORDS and len(w) > 2}
+
+    wanted = key(reference)
+    return bool(wanted) and len(key(answer.text) & wanted) / len(wanted) >= 0.3
+
+
+def score(searcher, path: Path, show_misses: bool = False) -> None:
+    rows = [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    ranks: dict[str, list[int | None]] = {}
+    times: list[float] = []
+    answered: list[bool] = []
+    for row in rows:
+        meaning, hits, took = searcher.ask(row["q"], k=K, game=row.get("game", "auto"))
+        times.append(took)
+        rank = next(
+            (i for i, h in enumerate(hits, 1) if any(matches(h, t) for t in row["expect"])), None
+        )
+        for category in (row.get("category", "all"), "all"):
+            ranks.setdefault(category, []).append(rank)
+        if rank == 1:
+            shared = _shares_reference(searcher.answer(meaning, hits), row.get("answer"))
+            if shared is not None:
+                answered.append(shared)
+        if show_misses and rank != 1:
+            print(f"  miss {row.get('id')} rank={rank} {row['q'][:90]!r}")
+            print(f"       got {[(h.kind, h.title) for h in hits[:3]]}")
+    print(f"{path.name}:")
+    for category, found in sorted(ranks.items(), key=lambda item: item[0] == "all"):
+        n = len(found)
+        at = {k: sum(1 for r in found if r is not None and r <= k) / n for k in (1, 3, 5)}
+        mrr = sum(1 / r for r in found if r) / n
+        print(
+            f"  {category:9} n={n:4}  hit@1={at[1]:.3f}  hit@3={at[3]:.3f}  "
+            f"hit@5={at[5]:.3f}  mrr={mrr:.3f}"
+        )
+    times.sort()
+    print(
+        f"  took_ms p50={statistics.median(times):.2f} p95={times[int(len(times) * 0.95)]:.2f}"
+        + (
+            f"  answer line shares the reference (top hit right): "
+            f"{sum(answered) / len(answered):.2f} of {len(answered)}"
+            if answered
+            else ""
+        )
+    )
+
+
+def main(argv: list[str]) -> None:
+    sys.path.insert(0, str(REPO))
+    from judge.search.engine import Searcher
+
+    show = "--show-misses" in argv
+    paths = [Path(a) for a in argv if not a.startswith("--")] or [p for p in SETS if p.is_file()]
+    searcher = Searcher()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines()[:5]:  # warm the caches
+            if line.strip():
+                searcher.ask(json.loads(line)["q"])
+        score(searcher, path, show)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

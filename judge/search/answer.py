@@ -1,0 +1,74 @@
+"""The answer line: the one sentence or bullet of the best entry that states the rule
+the question asks about.
+
+An entry's body is a summary paragraph and bullets (docs/knowledge-base.md). Each
+bullet and each sentence of a paragraph is a candidate; the one sharing the most of the
+question's weight wins, the question's rare words weighing more than its common ones.
+When no candidate shares a word, the summary's first sentence is the line: it states
+the entry's rule, and the entry was ranked first for the question as a whole.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from judge.search.snippets import plain, word_stems
+
+_BULLET = re.compile(r"^\s*[-*+]\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
+
+
+class Answer(NamedTuple):
+    text: str
+    id: str
+    citation: str
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "id": self.id, "citation": self.citation}
+
+
+def candidates(body: str) -> list[str]:
+    """Each bullet of the body, and each sentence of its paragraphs, as plain text."""
+    found: list[str] = []
+    bullet: list[str] | None = None
+    paragraph: list[str] = []
+
+    def close_paragraph() -> None:
+        if paragraph:
+            found.extend(_SENTENCE_END.split(plain(" ".join(paragraph))))
+            paragraph.clear()
+
+    for line in body.splitlines():
+        if _BULLET.match(line):
+            close_paragraph()
+            if bullet:
+                found.append(plain(" ".join(bullet)))
+            bullet = [_BULLET.sub("", line)]
+        elif not line.strip():
+            if bullet:
+                found.append(plain(" ".join(bullet)))
+                bullet = None
+            close_paragraph()
+        elif bullet is not None:
+            bullet.append(line.strip())  # a bullet's continuation line
+        else:
+            paragraph.append(line.strip())
+    if bullet:
+        found.append(plain(" ".join(bullet)))
+    close_paragraph()
+    return [c for c in found if c]
+
+
+def best_line(body: str, weights: dict[str, float]) -> str | None:
+    """The candidate with the most question weight (`weights`: stem -> weight); the
+    first sentence when none shares a word; None for an empty body."""
+    lines = candidates(body)
+    if not lines:
+        return None
+    scored = [
+        (sum(weights.get(s, 0.0) for s in set(word_stems(line))), -i)
+        for i, line in enumerate(lines)
+    ]
+    score, position = max(scored)
+    return lines[-position] if score > 0 else lines[0]

@@ -1,0 +1,173 @@
+"""Which part of a long question asks: the sentences that ask weigh more than the story.
+
+Players write a paragraph of backstory ("I was playing Eowyn with Unexpected Courage
+against...") and then the question ("is she still committed?"). The asking sentences
+end in "?" or open the way questions do ("can I", "does", "what happens"); words found
+only in the other sentences still count, with less weight, since the story often names
+the situation the question is about. A question of one sentence is all question.
+
+Quoted card text also says which kind of ability is in play: "Response:", "Forced:",
+"When Revealed:", "Limit once per round". Those name a rule of their own, so the
+ability type is read as part of the question whatever sentence it sits in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.search.text import words
+
+#: a sentence ends at . ! ? ; or a line break (a "..." between sentences too)
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+#: a sentence opening with one of these asks ("does it...", "can I..."), or sets the
+#: condition of what it asks ("If Ufthak cannot attack. Does he get a token?")
+_OPENERS = frozenset(
+    [
+        "can",
+        "could",
+        "does",
+        "do",
+        "did",
+        "is",
+        "are",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "how",
+        "should",
+        "would",
+        "will",
+        "may",
+        "must",
+        "am",
+        "if",
+    ]
+)
+#: phrases that ask wherever they sit in a sentence
+_ASKING_PHRASES = (
+    ("can", "i"),
+    ("can", "you"),
+    ("can", "we"),
+    ("do", "i"),
+    ("do", "you"),
+    ("does", "it"),
+    ("what", "happens"),
+    ("is", "it"),
+    ("i", "wonder"),
+    ("wondering",),
+    ("question",),
+    ("correct",),
+)
+#: the weight of a word only the backstory says (asking sentences weigh 1)
+BACKSTORY_WEIGHT = 0.4
+#: a story shorter than this is the question's own setting ("X got eliminated. Who is
+#: first player now?"), not backstory to look past
+STORY_WORDS = 15
+
+#: ability labels as printed on cards, written before a colon -> the words of their rule
+ABILITY_LABELS = {
+    "response": ("response",),
+    "forced": ("forced",),
+    "when revealed": ("when", "revealed"),
+    "action": ("action",),
+    "travel": ("travel",),
+    "shadow": ("shadow",),
+    "setup": ("setup",),
+}
+_LABEL = re.compile(
+    r"\b(?:(?:quest|planning|combat|refresh|resource|encounter)\s+)?"
+    r"(response|forced|when revealed|action|travel|shadow|setup)\s*:",
+    re.IGNORECASE,
+)
+_LIMIT = re.compile(r"\blimit\s+(?:once|twice|\d+\s+times?)\s+per\s+(?:round|phase|game)", re.I)
+
+
+def sentences(question: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(question) if s.strip()]
+
+
+def asks(sentence: str) -> bool:
+    """A sentence that asks: it ends in "?", opens as a question does, or says "can I"."""
+    if sentence.rstrip().endswith("?"):
+        return True
+    said = tuple(words(sentence))
+    if not said:
+        return False
+    if said[0] in _OPENERS:
+        return True
+    return any(
+        said[i : i + len(p)] == p for p in _ASKING_PHRASES for i in range(len(said) - len(p) + 1)
+    )
+
+
+#: after these, the rest of a sentence is an example, not the question ("e.g. Aragorn")
+_EXAMPLE = re.compile(r"\b(?:e\.g\.?|for example|for instance|such as)[\s,:]+", re.I)
+
+
+#: words in brackets are an aside, unless the aside asks ("(or does it return?)")
+_ASIDE = re.compile(r"\(([^()?]*)\)")
+
+
+def example_words(question: str) -> frozenset[str]:
+    """Words only the examples and asides say (an example runs from its marker to the
+    next comma or the sentence's end; an aside is in brackets): the rest of the
+    question is what it asks about."""
+    examples = _ASIDE.findall(question)  # "(due to Feint, Thicket of Spears, etc)"
+    kept: list[str] = []
+    for sentence in re.split(r"(?<=[!?;\n])|(?<=[^g]\.)\s", _ASIDE.sub(" ", question)):
+        marker = _EXAMPLE.search(sentence)
+        if marker:
+            example, _, after = sentence[marker.end() :].partition(",")
+            examples.append(example)
+            kept.append(sentence[: marker.start()] + " " + after)
+        else:
+            kept.append(sentence)
+    if not examples:
+        return frozenset()
+    return frozenset(w for e in examples for w in words(e)) - set(words(" ".join(kept)))
+
+
+def backstory_words(question: str) -> frozenset[str]:
+    """Words said only in sentences that do not ask (empty when every sentence asks,
+    or none does, or the story is short: then there is nothing to look past)."""
+    parts = sentences(question)
+    asking = [asks(s) for s in parts]
+    story = sum(len(words(s)) for s, a in zip(parts, asking, strict=True) if not a)
+    if all(asking) or not any(asking) or story < STORY_WORDS:
+        return frozenset()
+    asked = {w for s, a in zip(parts, asking, strict=True) if a for w in words(s)}
+    told = {w for s, a in zip(parts, asking, strict=True) if not a for w in words(s)}
+    return frozenset(told - asked)
+
+
+def ability_words(question: str) -> tuple[str, ...]:
+    """The rules words of the ability types that quoted card text shows."""
+    found: list[str] = []
+    for label in _LABEL.findall(question):
+        found += ABILITY_LABELS[label.lower()]
+    if _LIMIT.search(question):
+        found.append("limit")
+    return tuple(dict.fromkeys(found))
+
+
+def question_first(question: str, limit: int) -> tuple[str, ...]:
+    """The question's words in order, but when there are more than `limit`, the asking
+    sentences' words are kept first, then the backstory's from its start (the question
+    usually comes last, where plain truncation would cut it off)."""
+    every = tuple(words(question))
+    if len(every) <= limit:
+        return every
+    parts = [tuple(words(s)) for s in sentences(question)]
+    asking = [asks(s) for s in sentences(question)]
+    order = [i for i, a in enumerate(asking) if a] + [i for i, a in enumerate(asking) if not a]
+    taken: dict[int, int] = {}
+    budget = limit
+    for index in order:
+        taken[index] = min(len(parts[index]), budget)
+        budget -= taken[index]
+    return tuple(w for i, part in enumerate(parts) for w in part[: taken.get(i, 0)])

@@ -1,0 +1,54 @@
+"""The answer line: which sentence or bullet of the best entry states the rule asked."""
+
+from __future__ import annotations
+
+from judge.search.answer import best_line, candidates
+
+BODY = """Sentinel lets a character defend for another player. It is a keyword.
+
+- **Timing:** only after the engaged player declares no defenders.
+- The sentinel character exhausts to defend,
+  like any defender.
+"""
+
+
+def test_candidates_are_the_summarys_sentences_and_each_bullet():
+    assert candidates(BODY) == [
+        "Sentinel lets a character defend for another player.",
+        "It is a keyword.",
+        "Timing: only after the engaged player declares no defenders.",
+        "The sentinel character exhausts to defend, like any defender.",
+    ]
+
+
+def test_the_line_with_most_of_the_questions_weight_wins():
+    weights = {"exhaust": 2.0, "defend": 0.5}
+    assert best_line(BODY, weights).startswith("The sentinel character exhausts")
+    weights = {"declar": 2.0, "defend": 0.5}
+    assert best_line(BODY, weights).startswith("Timing:")
+
+
+def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
+    assert (
+        best_line(BODY, {"unrelated": 3.0})
+        == "Sentinel lets a character defend for another player."
+    )
+    assert best_line("", {"x": 1.0}) is None
+
+
+def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
+    result = cli("ask", "does my sentinel exhaust when it defends", "--json").json()
+    answer, best = result["answer"], result["hits"][0]
+    assert answer["id"] == best["id"] and answer["citation"]
+    assert "exhaust" in answer["text"].lower()
+    human = cli("ask", "does my sentinel exhaust when it defends").out
+    assert human.startswith("Answer: ")
+
+
+def test_no_hits_means_no_answer(cli):
+    assert cli("ask", "xyzzy plugh", "--json").json()["answer"] is None
+
+
+def test_an_errata_answer_says_what_changed_not_where_it_is_printed(cli):
+    answer = cli("ask", "nazgul of dol guldur errata", "--json").json()["answer"]
+    assert "attachments" in answer["text"] and "Quest Companion" not in answer["text"]

@@ -1,0 +1,69 @@
+"""Cards: a question names a card only on a strong match, and says which names it
+has nothing on instead of answering about another card."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search.cards import CardRecogniser, unknown_cards, written_as_names
+
+TITLES = {
+    "wandering-took": "Wandering Took",
+    "thalin": "Thalin",
+    "chieftan-ufthak": "Chieftan Ufthak",
+}
+CARD_WORDS = {"took": "wandering-took", "ufthak": "chieftan-ufthak"}
+EVERYDAY = frozenset({"took", "troll", "guy"})
+
+
+def recognise(question: str) -> list[str]:
+    from judge.search.text import words
+
+    cards = CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
+    return cards.recognise(tuple(words(question)), names=written_as_names(question))
+
+
+def test_an_everyday_word_alone_is_no_card_but_a_name_is():
+    assert recognise("the troll took my guy") == []
+    assert recognise("does Ufthak get a token") == ["Chieftan Ufthak"]
+    assert recognise("does thalin hit spiders") == ["Thalin"]  # its whole title
+    assert recognise("the wandering took errata") == ["Wandering Took"]  # two words
+
+
+def test_switching_the_name_test_off_reads_everyday_words_as_cards():
+    from judge.search.text import words
+
+    cards = CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
+    assert cards.recognise(tuple(words("the troll took my guy")), names=None) == ["Wandering Took"]
+
+
+def test_names_are_the_words_capitalised_inside_a_sentence():
+    assert written_as_names("The troll hit Aragorn. Then Gimli fell") == {"aragorn", "gimli"}
+
+
+@pytest.mark.parametrize(
+    ("question", "recognised", "unknown"),
+    [
+        ("radagasts cunning", ["Radagast"], ["Radagast's Cunning"]),
+        ("can Radagast's ability heal", ["Radagast"], []),  # "ability" is a word we use
+        ("does Grima Wormtongue Zealot count", [], ["Grima Wormtongue Zealot"]),
+        ("in the Combat Phase can I", [], []),  # rules words, not a card
+        ("is Light of Valinor restricted", ["Light of Valinor"], []),
+    ],
+)
+def test_unknown_cards(question, recognised, unknown):
+    known = {"radagast", "ability", "heal", "combat", "phase", "light", "of", "valinor"}
+    assert unknown_cards(question, recognised, known) == unknown
+
+
+def test_ask_names_an_unknown_card_and_answers_without_it(cli):
+    result = cli("ask", "radagasts cunning", "--json").json()
+    assert result["unknown_cards"] == ["Radagast's Cunning"] and result["cards"] == []
+    assert not any("radagast" in hit["id"] for hit in result["hits"])
+    asked = cli("ask", "can I play radagasts cunning in the quest phase", "--json").json()
+    assert asked["unknown_cards"] and asked["hits"][0]["kind"] in ("glossary", "step")
+
+
+def test_ask_does_not_read_everyday_words_as_cards(cli):
+    for question in ("the troll took my guy", "I have cards with secrecy on them"):
+        assert cli("ask", question, "--json").json()["cards"] == []

@@ -1,0 +1,93 @@
+"""Long questions: the sentences that ask outweigh the story told before them."""
+
+from __future__ import annotations
+
+from judge.search import focus
+from judge.search.focus import ability_words, asks, backstory_words, question_first
+
+STORY = (
+    "Last night we played the Hill Troll scenario with three heroes and a big table of "
+    "allies and attachments, and things went badly for us all evening."
+)
+
+
+def test_a_sentence_asks_by_its_question_mark_its_opening_or_its_phrasing():
+    assert asks("is it still committed?")
+    assert asks("Does the attachment stay on the character")
+    assert asks("So I wonder whether it readies")
+    assert not asks("We played the Hill Troll scenario last night.")
+
+
+def test_only_the_words_of_a_long_story_are_backstory():
+    told = backstory_words(STORY + " Can sentinel defend twice?")
+    assert {"troll", "allies", "evening"} <= told
+    assert not told & {"sentinel", "defend", "twice"}
+
+
+def test_a_short_setting_or_a_question_that_is_all_story_has_no_backstory():
+    assert backstory_words("The first player got eliminated. Who is first player now?") == set()
+    assert backstory_words(STORY) == set()
+
+
+def test_quoted_ability_labels_name_their_rules():
+    said = "The card says 'Response: after you engage, draw 1. Limit once per round.' Huh."
+    assert ability_words(said) == ("response", "limit")
+    assert ability_words("Forced: When Revealed: each player...") == ("forced", "when", "revealed")
+
+
+def test_a_question_too_long_to_search_whole_keeps_its_asking_sentence():
+    question = STORY * 3 + " Can sentinel defend twice?"
+    kept = question_first(question, 20)
+    assert len(kept) == 20 and kept[-4:] == ("can", "sentinel", "defend", "twice")
+
+
+def test_switching_the_focus_off_changes_the_answer(tmp_path, monkeypatch):
+    """The story names threat and the quest; the question asks about sentinel."""
+    from test_search_ranking import _glossary, _searcher, _top
+
+    _glossary(tmp_path, "sentinel", "Sentinel", "A sentinel character may defend for others.")
+    _glossary(
+        tmp_path,
+        "threat",
+        "Threat",
+        "Threat rises when the quest fails.",
+    )
+    for n in range(6):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Cards, locations and damage.")
+    searcher = _searcher(tmp_path)
+    question = (
+        "Our threat went up every round of the game, the quest failed twice and the staging "
+        "area filled up with more cards than we could handle. Can my sentinel defend?"
+    )
+    assert _top(searcher, question) == "rr/sentinel"
+    monkeypatch.setattr(focus, "STORY_WORDS", 10_000)
+    assert _top(searcher, question) == "rr/threat"
+
+
+def test_examples_and_asides_are_told_not_asked():
+    from judge.search.focus import example_words
+
+    question = "Can I attach it to a hero of another sphere? e.g. Self Preservation onto Aragorn."
+    assert example_words(question) == {"self", "preservation", "onto", "aragorn"}
+    aside = "If Ufthak cannot attack (due to Feint, Thicket of Spears) does he get a token?"
+    assert {"feint", "thicket", "spears"} <= example_words(aside)
+    assert "ufthak" not in example_words(aside)
+    # an aside that asks is part of the question
+    assert example_words("Does it stay engaged? (or does it return to staging?)") == set()
+
+
+def test_a_condition_opens_the_question():
+    assert asks("If Chieftain Ufthak cannot attack.")
+
+
+def test_the_first_card_named_pulls_most_and_an_example_card_least():
+    from judge.search.engine import CARD_WEIGHT, _card_weights
+    from judge.search.understand import understand
+
+    meaning = understand(
+        "does Ufthak get a token if Feint stops him (for example Thicket of Spears)?"
+    )._replace(cards=("Thicket of Spears", "Feint", "Ufthak"))
+    weights = dict(_card_weights(meaning))
+    assert weights["Ufthak"] == CARD_WEIGHT
+    assert weights["Feint"] == CARD_WEIGHT / 2
+    assert weights["Thicket of Spears"] < weights["Feint"]
