@@ -17,10 +17,12 @@ def phase_name(phase: str | None) -> str:
 
 
 def phase_entry_id(kb, game: str, phase: str) -> str | None:
-    """The entry describing a phase ("Quest Phase"), found by its title in that game."""
+    """The entry describing a phase ("Quest Phase"), found by its title or an alias in
+    that game ("Shadow Phase(s)" is also called "shadow phase")."""
     wanted = phase_name(phase).casefold()
     for entry in kb.entries:
-        if entry.game == game and entry.title.casefold() == wanted and entry.kind != "step":
+        names = {entry.title.casefold(), *(a.casefold() for a in entry.aliases)}
+        if entry.game == game and wanted in names and entry.kind != "step":
             return entry.id
     return None
 

@@ -179,11 +179,12 @@ def test_cached_field_lengths_score_exactly_like_bm25f():
     from whoosh import scoring
 
     searcher = Searcher()
-    plain_searcher = searcher._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
+    index = searcher.index("lcg")
+    plain_searcher = index._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
     meaning = understand("can my sentinel defend an attack against my friend twice")
-    query = searcher._query(meaning)
+    query = index._query(meaning)
     for _ in range(2):  # the second time, every length comes from the cache
-        cached = {hit.docnum: hit.score for hit in searcher._searcher.search(query, limit=None)}
+        cached = {hit.docnum: hit.score for hit in index._searcher.search(query, limit=None)}
         fresh = {hit.docnum: hit.score for hit in plain_searcher.search(query, limit=None)}
         assert cached == pytest.approx(fresh)
     plain_searcher.close()

@@ -86,20 +86,82 @@ class Hit(NamedTuple):
 
 
 class Searcher:
-    """An open index; reuse one for many questions (`--batch`, the app)."""
+    """The open index of every game; reuse one for many questions (`--batch`, the app).
+
+    Each game has an index of its own (`judge.search.index`), so one game's entries
+    never change another's word statistics or answers. A question is routed first,
+    then answered from its game's index, opened on first use.
+    """
 
     def __init__(self, info=None):
-        from whoosh import index
-
         from judge.search.index import ensure
-        from judge.search.weighting import CachedLengthBM25F
 
         self.info = info or ensure()
-        storage = self.info.storage  # in memory when the cache is not writable
-        self._ix = storage.open_index() if storage else index.open_dir(str(self.info.path))
+        meta = self.info.meta
+        self._game_stems = {g: frozenset(t) for g, t in meta.get("game_stems", {}).items()}
+        self._games: dict[str, GameIndex] = {}
+
+    def close(self) -> None:
+        for index in self._games.values():
+            index.close()
+
+    def index(self, game: str) -> GameIndex | None:
+        """The game's open index (None when the knowledge base has no entry of it)."""
+        if game not in self._games:
+            meta = self.info.meta["games"].get(game)
+            if meta is None:
+                return None
+            self._games[game] = GameIndex(self.info, game, meta)
+        return self._games[game]
+
+    def ask(
+        self, question: str, k: int = 5, game: str = "auto"
+    ) -> tuple[Understanding, list[Hit], float]:
+        """The best `k` entries for a question, and the milliseconds it took."""
+        started = time.perf_counter()
+        meaning = understand(question, game)
+        if game == "auto":
+            meaning = self._routed(meaning)
+        index = self.index(meaning.game)
+        hits: list[Hit] = []
+        if index is not None:
+            meaning, hits = index.search(question, meaning, k)
+        return meaning, hits, (time.perf_counter() - started) * 1000
+
+    def answer(self, meaning: Understanding, hits: list[Hit]):
+        """The answer line (`judge.search.answer`) from the best hit, or None."""
+        index = self.index(meaning.game) if hits else None
+        return index.answer(meaning, hits) if index else None
+
+    def _routed(self, meaning: Understanding) -> Understanding:
+        """A question that names no game goes to the game whose own words it uses
+        (`judge.search.routing`)."""
+        from judge.rulesets import DEFAULT_GAME
+        from judge.search.routing import game_by_words
+        from judge.search.text import stem
+
+        if meaning.game != DEFAULT_GAME:  # a marker named the game
+            return meaning
+        stems = [stem(w) for w in meaning.content]
+        return meaning._replace(game=game_by_words(stems, self._game_stems, DEFAULT_GAME))
+
+
+class GameIndex:
+    """One game's whoosh index with what the ranking keeps about its entries."""
+
+    def __init__(self, info, game: str, meta: dict):
+        from whoosh import index
+
+        from judge.search.weighting import CachedLengthBM25F
+
+        storage = info.storage  # in memory when the cache is not writable
+        self._ix = (
+            storage.open_index(indexname=game)
+            if storage
+            else index.open_dir(str(info.path), indexname=game)
+        )
         self._searcher = self._ix.searcher(weighting=CachedLengthBM25F(B=0.75, K1=1.2))
         self._kinds = self._searcher.reader().column_reader("kind")
-        meta = self.info.meta
         from judge.search.cards import CardRecogniser
 
         self._cards = CardRecogniser(
@@ -120,14 +182,13 @@ class Searcher:
     def close(self) -> None:
         self._searcher.close()
 
-    def ask(
-        self, question: str, k: int = 5, game: str = "auto"
-    ) -> tuple[Understanding, list[Hit], float]:
-        """The best `k` entries for a question, and the milliseconds it took."""
-        started = time.perf_counter()
+    def search(
+        self, question: str, meaning: Understanding, k: int
+    ) -> tuple[Understanding, list[Hit]]:
+        """The best `k` entries of this game for an understood question, and the
+        question as finally read (cards, corrections, phases)."""
         from judge.search.cards import unknown_cards, written_as_names
 
-        meaning = understand(question, game)
         cards = self._cards.recognise(
             meaning.words, self._is_common, names=written_as_names(question)
         )
@@ -138,7 +199,7 @@ class Searcher:
             w for w in meaning.content if not any(w in card.lower() for card in cards)
         )
         if corrected:
-            meaning = understand(_respelt(question, corrected), game)._replace(
+            meaning = understand(_respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
             )
         meaning = _with_cards(meaning, cards)._replace(
@@ -146,32 +207,25 @@ class Searcher:
         )
         meaning = without(meaning, _words_of(unknown, meaning.words))
         query = self._query(meaning)
-        hits: list[Hit] = []
-        if query is not None:
-            from whoosh.query import Term
-
-            results = self._searcher.search(
-                query, limit=None, optimize=False, filter=Term("game", meaning.game)
-            )
-            said = " " + " ".join(meaning.phrasing) + " "
-            concepts = self._weighted_concepts(meaning)
-            numbered = frozenset().union(
-                *(self._documents_with("number", n) for n in meaning.numbers)
-            )
-            favoured = self._scenarios.favoured(meaning.words)
-            ranked = sorted(
+        if query is None:
+            return meaning, []
+        results = self._searcher.search(query, limit=None, optimize=False)
+        said = " " + " ".join(meaning.phrasing) + " "
+        concepts = self._weighted_concepts(meaning)
+        numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
+        favoured = self._scenarios.favoured(meaning.words)
+        ranked = sorted(
+            (
                 (
-                    (
-                        self._rerank(hit, meaning, said, concepts, numbered)
-                        * favoured.get(hit.docnum, 1.0),
-                        hit.docnum,
-                    )
-                    for hit in results[:CANDIDATES]
-                ),
-                key=lambda pair: -pair[0],
-            )
-            hits = [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
-        return meaning, hits, (time.perf_counter() - started) * 1000
+                    self._rerank(hit, meaning, said, concepts, numbered)
+                    * favoured.get(hit.docnum, 1.0),
+                    hit.docnum,
+                )
+                for hit in results[:CANDIDATES]
+            ),
+            key=lambda pair: -pair[0],
+        )
+        return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _rerank(self, hit, meaning: Understanding, said: str, concepts, numbered) -> float:
         """Weight by the question's intent and by how much of the question the entry
@@ -265,8 +319,6 @@ class Searcher:
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
-        if not hits:
-            return None
         import math
 
         from judge.search.answer import Answer, best_line

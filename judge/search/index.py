@@ -4,7 +4,8 @@ The index is built in a private temporary directory and renamed into place, so t
 processes building at once never expose half an index: one rename wins, the other
 copy is discarded. Beside the whoosh files the index keeps `meta.json` (entry count,
 build time, card titles, and the size of every file) so that a query never needs the
-knowledge base itself and a truncated or corrupted index is noticed and rebuilt. The
+knowledge base itself and a truncated or corrupted index is noticed and rebuilt. Each
+game has its own whoosh index (named after the game) in the one directory. The
 directory name holds the index format, the program version and the knowledge-base hash,
 so an index from an older program or knowledge base is never opened. When the cache
 cannot be written, the index is built in memory for this run, with one warning.
@@ -21,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 16  # bump when the schema or analysis changes
+_FORMAT = 18  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -107,7 +108,7 @@ def index_path(kb_hash: str) -> Path:
 
 
 def _fill(kb, ix) -> dict:
-    """Write every entry into the empty index `ix`; returns the index's `meta`."""
+    """Write every entry of one game into its empty index `ix`; returns its `meta`."""
     from judge.importer.store import official_wording
     from judge.search.cards import distinctive_words, everyday_words
     from judge.search.scenarios import index_meta as scenario_meta
@@ -115,7 +116,6 @@ def _fill(kb, ix) -> dict:
     from judge.search.text import analyzer
     from judge.slug import slugify
 
-    started = time.perf_counter()
     writer = ix.writer(procs=1, limitmb=256)
     official = official_wording()
     for entry in kb.entries:
@@ -123,7 +123,6 @@ def _fill(kb, ix) -> dict:
     writer.commit()
     return {
         "entries": len(kb),
-        "build_seconds": round(time.perf_counter() - started, 3),
         "cards": {slugify(title): title for title in kb.card_titles.values()},
         "card_words": distinctive_words(kb),
         "everyday": sorted(everyday_words(kb)),
@@ -136,6 +135,25 @@ def _fill(kb, ix) -> dict:
     }
 
 
+def _fill_games(kb, create) -> dict:
+    """One index per game (`create(game)` makes it), so that one game's entries never
+    change another's word statistics; returns the whole `meta`."""
+    from judge.knowledge import KnowledgeBase
+    from judge.search.routing import exclusive_stems
+
+    started = time.perf_counter()
+    games = {}
+    for game in dict.fromkeys(entry.game for entry in kb.entries):
+        entries = KnowledgeBase([e for e in kb.entries if e.game == game], kb.kb_hash)
+        games[game] = _fill(entries, create(game))
+    return {
+        "entries": len(kb),
+        "build_seconds": round(time.perf_counter() - started, 3),
+        "games": games,
+        "game_stems": exclusive_stems(kb),
+    }
+
+
 def build(kb, target: Path) -> float:
     """Write a complete index for `kb` at `target` (atomically); returns seconds spent."""
     from whoosh import index
@@ -144,7 +162,7 @@ def build(kb, target: Path) -> float:
 
     staging = make_build_dir(target.parent, target.name)
     try:
-        meta = _fill(kb, index.create_in(staging, schema()))
+        meta = _fill_games(kb, lambda game: index.create_in(staging, schema(), indexname=game))
         meta["files"] = {f.name: f.stat().st_size for f in staging.iterdir() if f.is_file()}
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:
@@ -208,7 +226,7 @@ def _in_memory(root: Path, reason: OSError) -> IndexInfo:
             file=sys.stderr,
         )
     storage = RamStorage()
-    meta = _fill(load(root), storage.create_index(schema()))
+    meta = _fill_games(load(root), lambda game: storage.create_index(schema(), indexname=game))
     return IndexInfo(Path(":memory:"), meta["entries"], meta["build_seconds"], True, meta, storage)
 
 

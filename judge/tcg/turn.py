@@ -1,8 +1,8 @@
 """The TCG turn as the rulebook's turn-sequence card prints it, as data.
 
 Each phase's steps in order, each linked to the entry that explains it; the numbers
-are the card's phase numbers with the step's place inside the phase (0 for the start
-of the turn). The app's Round screen draws it through `judge.turn_chart`.
+are the card's phase numbers with the step's place inside the phase ("0" is the start
+of the turn, before the phases). The app's Round screen draws it through `judge.turn_chart`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,13 @@ from judge.rulesets import TurnStep
 
 #: (number, title, phase, action window, entry id), in the order played
 TURN = (
-    ("0.1", "Remove all twilight tokens from the pool", "round", False, "tcg/start-of-turn"),
-    ("0.2", "Start-of-turn actions", "round", False, "tcg/start-of-turn"),
+    (
+        "0",
+        "Start of turn: empty the twilight pool, then start-of-turn actions",
+        "round",
+        False,
+        "tcg/start-of-turn",
+    ),
     ("1.1", "Fellowship actions", "fellowship", True, "tcg/fellowship-phase"),
     ("1.2", "Move to the next site", "fellowship", False, "tcg/how-to-move"),
     (
