@@ -29,7 +29,10 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")  # Appendix I prints 6.4a and 6.4
 
 #: id prefix each kind must use (contract: ../shared/contracts/cli.md, "Knowledge-base ids").
 ID_PATTERNS = {
-    "glossary": re.compile(r"^rr/(?!step-|campaign/)[a-z0-9.-]+(?:/[a-z0-9.-]+)?$"),
+    # the Quest Companion's own rules pages: qc/<slug> (docs/knowledge-base.md)
+    "glossary": re.compile(
+        r"^(?:rr/(?!step-|campaign/)[a-z0-9.-]+(?:/[a-z0-9.-]+)?|qc/(?!campaign/)[a-z0-9.-]+)$"
+    ),
     "keyword": re.compile(r"^kw/[a-z0-9.-]+$"),
     "step": re.compile(r"^rr/step-\d+(?:\.\d+)+[a-z]?$"),
     "faq": re.compile(r"^faq/(?!qa/)[a-z0-9.-]+$"),

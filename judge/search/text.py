@@ -145,6 +145,11 @@ IRREGULAR_FORMS = {
     "dies": "die",
     "shuffled": "shuffle",
     "stuck": "stick",
+    # comparatives, which Porter2 leaves alone ("an easier game" is about Easy Mode)
+    "easier": "easy",
+    "easiest": "easy",
+    "harder": "hard",
+    "hardest": "hard",
 }
 
 
