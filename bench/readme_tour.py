@@ -32,6 +32,8 @@ TOUR = (
     ("check examples/boards/quest.yaml", 6),
     ("check examples/boards/combat.yaml", 6),
     ("timing examples/triggers.yaml", 16),
+    ('ask "who wins a tie in a skirmish?" -k 2', 7),
+    ("check examples/boards/tcg-skirmish.yaml", 6),
 )
 
 

@@ -11,7 +11,11 @@ _DOTS_OUTSIDE_NUMBERS = re.compile(r"(?<![0-9])\.|\.(?![0-9])")
 
 
 def fold_accents(text: str) -> str:
-    """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition."""
+    """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition. Plain ASCII
+    (nearly all text) has nothing to fold and is returned as it is, which matters when
+    the index folds every entry's whole body."""
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -33,6 +32,8 @@ def save(document: str, source_file: str, file_hash: str, wording: dict) -> Path
     folder.mkdir(parents=True, exist_ok=True)
     record = {"document": document, "file": source_file, "file_hash": file_hash, "wording": wording}
     target = folder / f"{document}.json"
+    import tempfile
+
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{document}-", suffix=".json")
     with os.fdopen(handle, "w", encoding="utf-8") as out:
         json.dump(record, out, ensure_ascii=False)

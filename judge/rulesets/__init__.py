@@ -15,8 +15,6 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judge.yamlio import Document
-
 #: game key -> "module:attribute" of its ruleset; the first is the default game
 _REGISTRY = {
     "lcg": "judge.rulesets.lcg:LCG",
@@ -70,8 +68,10 @@ def game_named_by(question_words: tuple[str, ...]) -> str:
     return DEFAULT_GAME
 
 
-def ruleset_for_board(doc: Document):
-    """The `Ruleset` a board document asks for by its `game` field (default: the LCG)."""
+def ruleset_for_board(doc):
+    """The `Ruleset` a board document (a `judge.yamlio.Document`: not imported here, as
+    `ask` uses this registry and reads no YAML) asks for by its `game` field (default:
+    the LCG)."""
     data = doc.data
     game = data.get("game", DEFAULT_GAME) if isinstance(data, Mapping) else DEFAULT_GAME
     if not isinstance(game, str) or game not in _REGISTRY:  # `game: []` is bad input too

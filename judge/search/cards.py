@@ -26,7 +26,7 @@ def everyday_words(kb) -> frozenset[str]:
     return frozenset(found)
 
 
-def distinctive_words(kb) -> dict[str, str]:
+def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, str]:
     """Title words that name one card on their own ("ufthak" -> chieftain-ufthak).
 
     A word qualifies when it appears in exactly one card title, in at most two
@@ -35,7 +35,7 @@ def distinctive_words(kb) -> dict[str, str]:
     """
     from judge.slug import slugify
 
-    everyday = everyday_words(kb)
+    everyday = everyday_words(kb) if everyday is None else everyday
     body_words = [
         (set(entry.cards), set(words(entry.title + " " + entry.body)))
         for entry in kb.entries

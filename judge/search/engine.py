@@ -172,7 +172,9 @@ class GameIndex:
         self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         from judge.search.spelling import Speller
 
-        self._speller = Speller(meta.get("vocabulary", []), meta.get("terms", []))
+        self._speller = Speller(
+            meta.get("vocabulary", []), meta.get("terms", []), meta.get("vocabulary_stems")
+        )
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)

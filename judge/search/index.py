@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 19  # bump when the schema or analysis changes
+_FORMAT = 21  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -109,28 +109,35 @@ def index_path(kb_hash: str) -> Path:
 
 def _fill(kb, ix) -> dict:
     """Write every entry of one game into its empty index `ix`; returns its `meta`."""
+    from whoosh.codec.whoosh3 import W3Codec
+
     from judge.importer.store import official_wording
     from judge.search.cards import distinctive_words, everyday_words
     from judge.search.scenarios import index_meta as scenario_meta
     from judge.search.spelling import terms, vocabulary
-    from judge.search.text import analyzer
+    from judge.search.text import analyzer, stem
     from judge.slug import slugify
 
-    writer = ix.writer(procs=1, limitmb=256)
+    # postings uncompressed: the index is small either way, and zlib was a tenth of the
+    # build (the cache keeps one index per knowledge base)
+    writer = ix.writer(procs=1, limitmb=256, codec=W3Codec(compression=0))
     official = official_wording()
     for entry in kb.entries:
         writer.add_document(**_document(entry, official))
     writer.commit()
+    words = vocabulary(kb)
+    everyday = everyday_words(kb)
     return {
         "entries": len(kb),
         "cards": {slugify(title): title for title in kb.card_titles.values()},
-        "card_words": distinctive_words(kb),
-        "everyday": sorted(everyday_words(kb)),
+        "card_words": distinctive_words(kb, everyday),
+        "everyday": sorted(everyday),
         # by document number (one writer, one commit: entries keep their order)
         "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
         "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         "scenarios": scenario_meta(kb),
-        "vocabulary": vocabulary(kb),
+        "vocabulary": words,
+        "vocabulary_stems": sorted({stem(w) for w in words}),
         "terms": terms(kb),
     }
 

@@ -19,13 +19,17 @@ TERM_BONUS = 5.0
 
 
 class Speller:
-    def __init__(self, vocabulary: list[str], terms: list[str] = ()):
+    def __init__(
+        self, vocabulary: list[str], terms: list[str] = (), stems: list[str] | None = None
+    ):
+        """`stems`: the vocabulary's stems, computed once at index time (stemming a few
+        thousand words would cost a cold `ask` tens of milliseconds)."""
         from judge.search.text import stem
 
         self._stem = stem
         self._known = frozenset(vocabulary)
         self._terms = frozenset(terms)
-        self._stems = frozenset(stem(w) for w in vocabulary)
+        self._stems = frozenset(stems if stems is not None else map(stem, vocabulary))
         self._by_initial: dict[str, list[str]] = {}
         for word in vocabulary:
             if len(word) >= MIN_LENGTH - 1:
