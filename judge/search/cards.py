@@ -94,6 +94,10 @@ class CardRecogniser:
         everyday: frozenset[str] = frozenset(),
     ):
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
+        #: the first three letters of every title word: a run of question words can
+        #: only be a title when its first and last words begin like title words
+        #: (typos keep a word's first letters far more often than not)
+        self._openings = {word[:3] for key in titles for word in key.split("-")}
         self._title_grams = {key: _grams(key) for key in titles}
         self._word_grams = {word: _grams(word) for word in card_words}
         self._by_gram: dict[str, set[str]] = {}
@@ -123,6 +127,8 @@ class CardRecogniser:
             for start in range(n_words - size + 1):
                 run = question_words[start : start + size]
                 if run[0] in STOP_WORDS or run[-1] in STOP_WORDS:
+                    continue
+                if run[0][:3] not in self._openings or run[-1][:3] not in self._openings:
                     continue
                 text = "-".join(run)
                 candidates = self._candidates(text) if len(text) >= 5 else []

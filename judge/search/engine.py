@@ -305,7 +305,7 @@ class GameIndex:
                 clauses.extend(
                     q.Term(f, term, boost=weight * told * w)
                     for f, w in FIELD_WEIGHTS.items()
-                    if self._searcher.doc_frequency(f, term) <= self._common_limit
+                    if 0 < self._searcher.doc_frequency(f, term) <= self._common_limit
                 )
         reader = self._searcher.reader()
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
