@@ -141,3 +141,16 @@ async def test_the_answer_line_is_on_top_and_goes_with_the_question():
         app.screen.ask("")
         await settle(pilot)
         assert not line.display
+
+
+async def test_the_status_says_what_was_read_and_which_cards_we_have_nothing_on():
+    from tui.app import LoremasterApp
+
+    app = LoremasterApp()
+    async with app.run_test(size=(140, 40)) as pilot:
+        app.screen.ask("sentinal")
+        await settle(pilot)
+        assert "Showing results for sentinel (for sentinal)" in screen_text(app)
+        app.screen.ask("can I play radagasts cunning in the quest phase")
+        await settle(pilot)
+        assert "nothing on Radagast's Cunning" in screen_text(app)

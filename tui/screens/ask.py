@@ -54,22 +54,15 @@ class AskScreen(Screen):
     class Answered(Message):
         """A worker's answer to one question."""
 
-        def __init__(
-            self,
-            question: str,
-            hits: Sequence,
-            cards: Sequence[str],
-            game: str,
-            took_ms: float,
-            answer=None,
-        ):
+        def __init__(self, question: str, hits: Sequence, meaning, took_ms: float, answer=None):
+            """`meaning`: how the engine read the question (its cards, game,
+            corrections, unknown cards); None when the search failed."""
             super().__init__()
-            self.answer = answer
             self.question = question
             self.hits = hits
-            self.cards = cards
-            self.game = game
+            self.meaning = meaning
             self.took_ms = took_ms
+            self.answer = answer
 
     def __init__(self) -> None:
         super().__init__()
@@ -167,14 +160,12 @@ class AskScreen(Screen):
         try:
             meaning, hits, took_ms = self.app.library.ask(question, k=RESULTS, game=self.app.game)
         except Exception as exc:
-            self.post_message(self.Answered(question, [], [], "", -1.0))
+            self.post_message(self.Answered(question, [], None, -1.0))
             self.log.error(f"search failed for {question!r}: {exc!r}")
             return
         answer = self.app.library.answer(meaning, hits)
         if not worker.is_cancelled:
-            self.post_message(
-                self.Answered(question, hits, meaning.cards, meaning.game, took_ms, answer)
-            )
+            self.post_message(self.Answered(question, hits, meaning, took_ms, answer))
 
     def on_ask_screen_answered(self, message: Answered) -> None:
         if message.question != self._asked:
@@ -218,17 +209,28 @@ class AskScreen(Screen):
 
 
 def _summary(message: AskScreen.Answered) -> Content:
-    if message.took_ms < 0:
+    meaning = message.meaning
+    if meaning is None:
         return Content.styled("The search failed; see the log.", "$text-error")
+    read: list[str | tuple[str, str]] = []
+    if meaning.corrected:
+        fixes = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
+        read += ["Showing results for ", (fixes, "italic"), "  ·  "]
+    if meaning.unknown_cards:
+        read += ["nothing on ", (", ".join(meaning.unknown_cards), "italic"), "  ·  "]
     if not message.hits:
-        return Content.styled(
-            "Nothing found. Try other words, or look a card up in Errata (F4).", "$text-warning"
+        return Content.assemble(
+            *read,
+            (
+                "Nothing found. Try other words, or look a card up in Errata (F4).",
+                "$text-warning",
+            ),
         )
-    parts: list[str | tuple[str, str]] = [(f"{len(message.hits)} answers", "bold")]
-    if message.cards:
-        parts += ["  ·  cards: ", (", ".join(message.cards), "italic")]
-    if message.game != DEFAULT_GAME:
-        name = ruleset(message.game).title if message.game in GAMES else message.game.upper()
+    parts: list[str | tuple[str, str]] = [*read, (f"{len(message.hits)} answers", "bold")]
+    if meaning.cards:
+        parts += ["  ·  cards: ", (", ".join(meaning.cards), "italic")]
+    if meaning.game != DEFAULT_GAME:
+        name = ruleset(meaning.game).title if meaning.game in GAMES else meaning.game.upper()
         parts += ["  ·  ", (f"{name} rules", "bold $text-error")]
     parts += ["  ·  ", ("Enter opens the highlighted answer", MUTED)]
     return Content.assemble(*parts)
