@@ -9,7 +9,7 @@ the rest are lost.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from judge.tcg.state import Board, Character
 
@@ -23,12 +23,7 @@ class Archery:
     wounds_to_minions: int
 
     def to_json(self) -> dict:
-        return {
-            "fp_total": self.fp_total,
-            "shadow_total": self.shadow_total,
-            "wounds_to_companions": self.wounds_to_companions,
-            "wounds_to_minions": self.wounds_to_minions,
-        }
+        return asdict(self)
 
 
 def archery_total(characters: tuple[Character, ...], override: int | None) -> int:

@@ -9,7 +9,7 @@ vitality.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from judge.tcg.state import Character, Skirmish
 
@@ -26,19 +26,8 @@ class Outcome:
     wounds: dict[str, int]
     killed: tuple[str, ...]
 
-    @property
-    def losers_side(self) -> str:
-        return SHADOW if self.winner == FREE_PEOPLES else FREE_PEOPLES
-
     def to_json(self) -> dict:
-        return {
-            "fp_strength": self.fp_strength,
-            "shadow_strength": self.shadow_strength,
-            "winner": self.winner,
-            "overwhelm": self.overwhelm,
-            "wounds": dict(self.wounds),
-            "killed": list(self.killed),
-        }
+        return {**asdict(self), "wounds": dict(self.wounds), "killed": list(self.killed)}
 
 
 def overwhelms(winner_strength: int, loser_strength: int) -> bool:

@@ -231,3 +231,14 @@ async def test_a_new_board_from_the_combat_template_is_written_and_checked(
         assert written.is_file() and (tmp_path / "board-combat.yaml").read_text() == "kept: true\n"
         shown = screen_text(app)
         assert "✓ Legal" in shown and "Aragorn: 4 damage, survives" in shown
+
+
+@needs_judge
+async def test_a_tcg_board_is_judged_by_the_tcg_with_tcg_citations(app):
+    from helpers import REPO
+
+    async with app.run_test(size=SIZE) as pilot:
+        await _check(app, pilot, REPO / "examples" / "boards" / "tcg-skirmish.yaml")
+        text = screen_text(app)
+        assert "✓ Legal" in text and "a tie at 8 goes to the Shadow side" in text
+        assert "tcg/skirmish-resolution" in app.screen.query_one(".report").links
