@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.search.engine import Searcher
-from judge.search.scenarios import SCENARIO_LINK_BONUS, ScenarioRecogniser
+from judge.search.scenarios import SCENARIO_LINK_BONUS, SCENARIO_PAGE_MENTIONED, ScenarioRecogniser
 from judge.search.text import words
 
 
@@ -52,7 +52,12 @@ def test_recogniser_favours_only_the_named_scenarios_links():
     }
     recogniser = ScenarioRecogniser(meta)
     words = words_of("in escape from dol guldr can the jailer shuffle it")
-    assert recogniser.favoured(words) == {3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
+    # a ruling's question: the scenario's rulings gain, its page (only mentioned) less so
+    assert recogniser.favoured(words) == {
+        3: SCENARIO_LINK_BONUS,
+        7: SCENARIO_LINK_BONUS,
+        1: SCENARIO_PAGE_MENTIONED,
+    }
     assert recogniser.favoured(words_of("who defends the troll")) == {}
     assert ScenarioRecogniser({}).favoured(words) == {}
     # a question about the page itself lifts the scenario's own entry too
@@ -78,3 +83,20 @@ def test_scenario_checklists_do_not_spoil_card_words(kb):
     found = distinctive_words(kb)
     assert found.get("beastmaster") == "dol-guldur-beastmaster"
     assert found.get("treacherous") == "treacherous-fog"
+
+
+def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(searcher, monkeypatch):
+    """The page is what a question about the scenario's setup wants; a rules question
+    that only says where it happened wants the rule."""
+    from judge.search import scenarios
+
+    question = (
+        "we were playing the hills of emyn muil and a card was removed from the game, "
+        "can anything bring it back?"
+    )
+    assert top_ids(searcher, question, k=1) == ["rr/removed-from-game"]
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.6)
+    assert top_ids(searcher, question, k=1) == ["scenario/the-hills-of-emyn-muil"]
+    assert top_ids(searcher, "what keywords does the hills of emyn muil use", k=1) == [
+        "scenario/the-hills-of-emyn-muil"
+    ]

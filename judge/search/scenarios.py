@@ -14,9 +14,13 @@ from __future__ import annotations
 
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
+#: a rules question that only mentions where it happened ("in A Journey to Rhosgobel, does
+#: removed from the game mean...") is not asking for the scenario's page
+SCENARIO_PAGE_MENTIONED = 0.8
 #: words that ask about the scenario page itself rather than one of its rulings
 PAGE_WORDS = frozenset(
     {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
+    | {"keyword", "keywords", "rules", "rulings", "rating", "sets", "page"}
 )
 MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
 MAX_ELSEWHERE = 0  # a one-word short name that other entries use is (also) a word
@@ -92,6 +96,7 @@ class ScenarioRecogniser:
         for title in self._names.recognise(question_words, limit=2):
             for docnum in self._links.get(title, ()):
                 found[docnum] = SCENARIO_LINK_BONUS
-            if about_page and title in self._pages:
-                found[self._pages[title]] = SCENARIO_LINK_BONUS
+            if title in self._pages:
+                bonus = SCENARIO_LINK_BONUS if about_page else SCENARIO_PAGE_MENTIONED
+                found[self._pages[title]] = bonus
         return found
