@@ -87,3 +87,16 @@ def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
     for game in GAMES[1:]:
         for marker in ruleset(game).markers:
             assert not any(f" {marker} " in f" {title} " for title in titles), marker
+
+
+def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
+    from judge.rulesets import game_name_words
+
+    assert game_name_words(("how", "do", "i", "win", "the", "trading", "card", "game")) == {
+        "trading",
+        "card",
+        "game",
+    }
+    assert game_name_words(("which", "card", "game", "rules")) == set()
+    result = cli("ask", "how do i win the lord of the rings trading card game", "--json").json()
+    assert result["game"] == "tcg" and result["hits"][0]["id"] == "tcg/winning-the-game"

@@ -68,6 +68,18 @@ def game_named_by(question_words: tuple[str, ...]) -> str:
     return DEFAULT_GAME
 
 
+def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:
+    """The question's words that only name a game ("tcg", "trading card game")."""
+    found: set[str] = set()
+    for game in GAMES:
+        for name in ruleset(game).names:
+            phrase = tuple(name.split())
+            n = len(phrase)
+            if any(question_words[i : i + n] == phrase for i in range(len(question_words) - n + 1)):
+                found.update(phrase)
+    return frozenset(found)
+
+
 def ruleset_for_board(doc):
     """The `Ruleset` a board document (a `judge.yamlio.Document`: not imported here, as
     `ask` uses this registry and reads no YAML) asks for by its `game` field (default:

@@ -8,7 +8,8 @@ from judge.rulesets import TurnStep
 class _LCG:
     game = "lcg"
     title = "The Lord of the Rings: The Card Game"
-    markers = frozenset({"lcg", "living card game", "fantasy flight"})
+    names = frozenset({"lcg", "living card game", "fantasy flight"})
+    markers = names
 
     def turn(self, kb) -> tuple[TurnStep, ...]:
         from judge.model.rounds import round_structure

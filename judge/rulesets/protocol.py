@@ -18,6 +18,9 @@ class Ruleset(Protocol):
     title: str
     #: lower-case words and phrases that, used in a question, point to this game
     markers: frozenset[str]
+    #: the markers that only name the game ("tcg"): they choose the game, so search
+    #: drops them from the question instead of looking for them in entries
+    names: frozenset[str]
 
     def turn(self, kb) -> tuple[TurnStep, ...]:
         """Every step of a round (LCG) or turn (TCG) in the order played."""

@@ -8,11 +8,9 @@ from judge.rulesets import TurnStep
 class _TCG:
     game = "tcg"
     title = "The Lord of the Rings Trading Card Game"
-    markers = frozenset(
+    names = frozenset({"tcg", "trading card game", "decipher"})
+    markers = names | frozenset(
         {
-            "tcg",
-            "trading card game",
-            "decipher",
             "twilight pool",
             "twilight",
             "skirmish",

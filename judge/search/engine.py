@@ -207,7 +207,12 @@ class GameIndex:
         meaning = _with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
         )
-        meaning = without(meaning, _words_of(unknown, meaning.words))
+        # a card we have nothing on names nothing we could find, and a game's name chose
+        # this index: neither is a rule to look for
+        from judge.rulesets import game_name_words
+
+        dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
+        meaning = without(meaning, dropped)
         query = self._query(meaning)
         if query is None:
             return meaning, []
