@@ -362,3 +362,61 @@ def test_any_legal_board_is_judged_without_raising_and_cites_real_entries(kb, bo
     threats = [p["threat"] for p in board["players"]]
     rules = {f.rule for f in report.findings}
     assert ("threat-elimination" in rules) == any(t >= 50 for t in threats)
+
+
+@st.composite
+def tcg_boards(draw) -> dict:
+    """Any TCG board the contract allows: strengths from 0, wounds up to vitality and
+    beyond, skirmishes between the characters on the board."""
+    from judge.tcg.state import PHASES as TCG_PHASES
+
+    keyword = st.sampled_from(["damage +1", "damage +2", "defender +1", "archer", "fierce", "Orc"])
+
+    def side(prefix: str, minion: bool) -> list[dict]:
+        made = []
+        for i in range(draw(st.integers(min_value=0 if minion else 1, max_value=4))):
+            card = {
+                "title": f"{prefix} {i}",
+                "strength": draw(st.integers(min_value=0, max_value=16)),
+                "vitality": draw(st.integers(min_value=1, max_value=5)),
+                "wounds": draw(st.integers(min_value=0, max_value=6)),
+                "keywords": draw(st.lists(keyword, max_size=3)),
+            }
+            if minion:
+                card["site"] = draw(st.integers(min_value=1, max_value=9))
+            made.append(card)
+        return made
+
+    companions, minions = side("Companion", False), side("Minion", True)
+    skirmishes = [
+        {"companion": c["title"], "minions": [m["title"]]}
+        for c, m in zip(companions, minions, strict=False)
+    ]
+    return {
+        "game": "tcg",
+        "phase": draw(st.sampled_from(TCG_PHASES)),
+        "site": draw(st.integers(min_value=1, max_value=9)),
+        "twilight_pool": draw(st.integers(min_value=0, max_value=20)),
+        "free_peoples": {"companions": companions},
+        "shadow": {"minions": minions},
+        "skirmishes": skirmishes,
+        "players": draw(st.integers(min_value=2, max_value=6)),
+        "moves": draw(st.integers(min_value=1, max_value=5)),
+    }
+
+
+@given(tcg_boards())
+def test_any_tcg_board_is_judged_by_the_rules_and_cites_real_entries(kb, board):
+    import json
+
+    report = check(board)
+    json.dumps(report.to_json())
+    assert all(kb.get(c) and kb.get(c).game == "tcg" for e in report.next for c in e.cites)
+    for event_ in report.next:
+        if event_.event == "skirmish-resolution":
+            data = event_.data
+            fp, shadow = data["fp_strength"], data["shadow_strength"]
+            assert (data["winner"] == "free_peoples") == (fp > shadow)  # ties to the Shadow
+            high, low = max(fp, shadow), min(fp, shadow)
+            assert data["overwhelm"] == (high > low and high >= 2 * low)
+            assert not (data["overwhelm"] and data["wounds"])  # overwhelmed: killed, no wounds
