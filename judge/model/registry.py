@@ -32,7 +32,7 @@ RULE_MODULES: tuple[str, ...] = tuple(
         "deck",
         "campaign",
     )
-)
+) + tuple(f"judge.tcg.{name}" for name in ("skirmish", "archery", "moving", "check"))
 
 
 def implements(*entry_ids: str) -> Callable:
@@ -41,7 +41,8 @@ def implements(*entry_ids: str) -> Callable:
         raise ValueError("a rules-model function must cite at least one entry")
 
     def register(function: Callable) -> Callable:
-        name = f"{function.__module__.removeprefix('judge.model.')}.{function.__name__}"
+        module = function.__module__.removeprefix("judge.model.").removeprefix("judge.")
+        name = f"{module}.{function.__name__}"
         RULES[name] = tuple(entry_ids)
         function.cites = list(entry_ids)
         return function

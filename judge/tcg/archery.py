@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from judge.model.registry import implements
 from judge.tcg.state import Board, Character
 
 
@@ -32,6 +33,7 @@ def archery_total(characters: tuple[Character, ...], override: int | None) -> in
     return sum(1 for c in characters if c.keywords.archer)
 
 
+@implements("tcg/archery-fire", "tcg/archer")
 def archery_fire(board: Board) -> Archery:
     fp = archery_total(board.companions, board.fp_archery_total)
     shadow = archery_total(board.minions, board.shadow_archery_total)

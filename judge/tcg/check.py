@@ -5,6 +5,7 @@ Every finding and event cites the `tcg/` entries that state its rule.
 
 from __future__ import annotations
 
+from judge.model.registry import implements
 from judge.model.report import Event, Finding, Report
 from judge.tcg.archery import archery_fire
 from judge.tcg.moving import ROAMING_PENALTY, is_roaming, move_limit, twilight_for_move
@@ -22,6 +23,7 @@ def check_tcg_board(board: Board) -> Report:
     return Report("tcg", findings, tuple(_events(board)))
 
 
+@implements("tcg/killed", "tcg/vitality")
 def _killed(board: Board):
     for card in (*board.companions, *board.minions):
         if card.wounds >= card.vitality:
@@ -31,7 +33,7 @@ def _killed(board: Board):
                 f"{card.title} has {card.wounds} wounds at vitality {card.vitality}: a character "
                 "is killed the moment its wounds reach its vitality, so it cannot be in play.",
                 card.path,
-                ("tcg/killed", "tcg/vitality"),
+                tuple(_killed.cites),
             )
 
 
@@ -44,10 +46,11 @@ def _roaming(board: Board):
                 f"{minion.title} (site {minion.site}) is roaming at site {board.site}: playing it "
                 f"here costs {ROAMING_PENALTY} more twilight.",
                 minion.path,
-                ("tcg/roaming",),
+                tuple(is_roaming.cites),
             )
 
 
+@implements("tcg/assignment")
 def _assigned_twice(board: Board):
     seen: dict[str, str] = {}
     for skirmish in board.skirmishes:
@@ -59,7 +62,7 @@ def _assigned_twice(board: Board):
                     f"{minion.title} skirmishes both {seen[minion.title]} and "
                     f"{skirmish.companion.title}: only one companion may be assigned to a minion.",
                     skirmish.path,
-                    ("tcg/assignment",),
+                    tuple(_assigned_twice.cites),
                 )
             seen[minion.title] = skirmish.companion.title
 
@@ -73,7 +76,7 @@ def _moves(board: Board):
             f"{board.moves} moves this turn, but the move limit with {board.players} players "
             f"is {limit}.",
             "moves",
-            ("tcg/move-limit",),
+            tuple(move_limit.cites),
         )
 
 
@@ -99,7 +102,7 @@ def _events(board: Board):
                 "after the normal skirmishes, another assignment phase and a skirmish for each "
                 "fierce minion.",
                 {"minions": fierce},
-                ("tcg/fierce",),
+                tuple(_surviving_fierce.cites),
             )
     if phase == "regroup":
         yield _regroup_event(board)
@@ -126,7 +129,7 @@ def _move_event(board: Board) -> Event:
         f"Moving to site {move.site} adds {added} twilight: Shadow number {move.shadow_number} "
         f"plus 1 for each of {len(board.companions)} companions.",
         {"twilight_added": added, "twilight_pool": board.twilight_pool + added},
-        ("tcg/how-to-move", "tcg/shadow-number"),
+        tuple(twilight_for_move.cites),
     )
 
 
@@ -139,10 +142,11 @@ def _archery_event(board: Board) -> Event:
         f"the Free Peoples player places {_wounds(fire.wounds_to_companions)} on companions, "
         f"then a Shadow player places {_wounds(fire.wounds_to_minions)} on minions.",
         fire.to_json(),
-        ("tcg/archery-fire", "tcg/archer"),
+        tuple(archery_fire.cites),
     )
 
 
+@implements("tcg/assignment", "tcg/defender-bonus", "tcg/ambush")
 def _assignment_event(board: Board) -> Event:
     assigned = {m.title for s in board.skirmishes for m in s.minions}
     unassigned = [m.title for m in board.minions if m.title not in assigned]
@@ -163,7 +167,7 @@ def _assignment_event(board: Board) -> Event:
         PHASE_NUMBERS["assignment"],
         message,
         {"unassigned": unassigned, "defends_up_to": capacity, "ambush": ambush},
-        ("tcg/assignment", "tcg/defender-bonus", "tcg/ambush"),
+        tuple(_assignment_event.cites),
     )
 
 
@@ -198,11 +202,13 @@ def _skirmish_event(skirmish, outcome: Outcome) -> Event:
     )
 
 
+@implements("tcg/fierce")
 def _surviving_fierce(board: Board, outcomes: list[Outcome]) -> list[str]:
     killed = {title for o in outcomes for title in o.killed}
     return [m.title for m in board.minions if m.keywords.fierce and m.title not in killed]
 
 
+@implements("tcg/reconcile", "tcg/move-limit")
 def _regroup_event(board: Board) -> Event:
     limit = move_limit(board.players)
     again = board.moves < limit
@@ -217,7 +223,7 @@ def _regroup_event(board: Board) -> Event:
         f"Shadow players reconcile to 8 cards. {board.moves} of {limit} moves made: the Free "
         f"Peoples player {choice}.",
         {"move_limit": limit, "moves": board.moves, "may_move_again": again},
-        ("tcg/reconcile", "tcg/move-limit"),
+        tuple(_regroup_event.cites),
     )
 
 

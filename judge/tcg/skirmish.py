@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from judge.model.registry import implements
 from judge.tcg.state import Character, Skirmish
 
 FREE_PEOPLES, SHADOW = "free_peoples", "shadow"
@@ -36,6 +37,7 @@ def overwhelms(winner_strength: int, loser_strength: int) -> bool:
     return winner_strength > loser_strength and winner_strength >= 2 * loser_strength
 
 
+@implements("tcg/skirmish-resolution", "tcg/overwhelmed", "tcg/damage-bonus", "tcg/killed")
 def resolve(skirmish: Skirmish) -> Outcome:
     fp = skirmish.companion.strength
     shadow = sum(m.strength for m in skirmish.minions)
