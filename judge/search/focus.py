@@ -69,16 +69,7 @@ BACKSTORY_WEIGHT = 0.4
 #: first player now?"), not backstory to look past
 STORY_WORDS = 15
 
-#: ability labels as printed on cards, written before a colon -> the words of their rule
-ABILITY_LABELS = {
-    "response": ("response",),
-    "forced": ("forced",),
-    "when revealed": ("when", "revealed"),
-    "action": ("action",),
-    "travel": ("travel",),
-    "shadow": ("shadow",),
-    "setup": ("setup",),
-}
+#: ability labels as printed on cards, before a colon ("Combat Action:", "Forced:")
 _LABEL = re.compile(
     r"\b(?:(?:quest|planning|combat|refresh|resource|encounter)\s+)?"
     r"(response|forced|when revealed|action|travel|shadow|setup)\s*:",
@@ -149,7 +140,7 @@ def ability_words(question: str) -> tuple[str, ...]:
     """The rules words of the ability types that quoted card text shows."""
     found: list[str] = []
     for label in _LABEL.findall(question):
-        found += ABILITY_LABELS[label.lower()]
+        found += label.lower().split()
     if _LIMIT.search(question):
         found.append("limit")
     return tuple(dict.fromkeys(found))
