@@ -52,3 +52,11 @@ def test_no_hits_means_no_answer(cli):
 def test_an_errata_answer_says_what_changed_not_where_it_is_printed(cli):
     answer = cli("ask", "nazgul of dol guldur errata", "--json").json()["answer"]
     assert "attachments" in answer["text"] and "Quest Companion" not in answer["text"]
+
+
+def test_a_stop_inside_quotes_does_not_end_a_sentence():
+    body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
+    assert candidates(body) == [
+        'Its title becomes "A Elbereth! Gilthoniel!" from now on.',
+        "It is a Response.",
+    ]

@@ -36,7 +36,7 @@ def candidates(body: str) -> list[str]:
 
     def close_paragraph() -> None:
         if paragraph:
-            found.extend(_SENTENCE_END.split(plain(" ".join(paragraph))))
+            found.extend(_sentences(plain(" ".join(paragraph))))
             paragraph.clear()
 
     for line in body.splitlines():
@@ -58,6 +58,22 @@ def candidates(body: str) -> list[str]:
         found.append(plain(" ".join(bullet)))
     close_paragraph()
     return [c for c in found if c]
+
+
+def _sentences(text: str) -> list[str]:
+    """A paragraph's sentences; a stop inside quotes ('becomes "A Elbereth! Gilthoniel!"')
+    does not end one."""
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        if sentences and _open_quote(sentences[-1]):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+def _open_quote(text: str) -> bool:
+    return text.count('"') % 2 == 1 or text.count("“") > text.count("”")
 
 
 def best_line(body: str, weights: dict[str, float]) -> str | None:
