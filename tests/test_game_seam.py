@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+import pytest
 from helpers import REPO
 
 from judge.rulesets import GAMES, ruleset
@@ -100,3 +101,17 @@ def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
     assert game_name_words(("which", "card", "game", "rules")) == set()
     result = cli("ask", "how do i win the lord of the rings trading card game", "--json").json()
     assert result["game"] == "tcg" and result["hits"][0]["id"] == "tcg/winning-the-game"
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("how does archery work", "lcg"),  # both games have archery: the default keeps it
+        ("can sam defend for frodo", "lcg"),
+        ("fellowship sphere aragorn in the saga", "lcg"),
+        ("what happens when my minion is overwhelmed", "tcg"),  # only the TCG's words
+        ("can i exert an exhausted companion", "tcg"),
+    ],
+)
+def test_a_question_that_names_no_game_goes_where_its_own_words_are(cli, question, game):
+    assert cli("ask", question, "--json").json()["game"] == game
