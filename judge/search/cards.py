@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from judge.search.text import STOP_WORDS, words
 
 MIN_SCORE = 86.0
@@ -98,12 +100,25 @@ class CardRecogniser:
         #: only be a title when its first and last words begin like title words
         #: (typos keep a word's first letters far more often than not)
         self._openings = {word[:3] for key in titles for word in key.split("-")}
-        self._title_grams = {key: _grams(key) for key in titles}
-        self._word_grams = {word: _grams(word) for word in card_words}
-        self._by_gram: dict[str, set[str]] = {}
+
+    @cached_property
+    def _title_grams(self) -> dict[str, set[str]]:
+        """Each title's letter trigrams (built on first need: most questions name no card
+        and never reach the fuzzy matching)."""
+        return {key: _grams(key) for key in self.titles}
+
+    @cached_property
+    def _word_grams(self) -> dict[str, set[str]]:
+        return {word: _grams(word) for word in self.card_words}
+
+    @cached_property
+    def _by_gram(self) -> dict[str, set[str]]:
+        """Trigram -> the titles that contain it."""
+        found: dict[str, set[str]] = {}
         for key, grams in self._title_grams.items():
             for gram in grams:
-                self._by_gram.setdefault(gram, set()).add(key)
+                found.setdefault(gram, set()).add(key)
+        return found
 
     def _candidates(self, text: str) -> list[str]:
         grams = _grams(text)
