@@ -60,24 +60,27 @@ def game_named_by(question_words: tuple[str, ...]) -> str:
     words only it uses, such as "skirmish") appear in the words; else the default game.
     Markers of several words match as consecutive words ("trading card game")."""
     for game in GAMES[1:]:
-        for marker in ruleset(game).markers:
-            phrase = tuple(marker.split())
-            n = len(phrase)
-            if any(question_words[i : i + n] == phrase for i in range(len(question_words) - n + 1)):
-                return game
+        if any(_says(question_words, marker) for marker in ruleset(game).markers):
+            return game
     return DEFAULT_GAME
 
 
 def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:
     """The question's words that only name a game ("tcg", "trading card game")."""
-    found: set[str] = set()
-    for game in GAMES:
-        for name in ruleset(game).names:
-            phrase = tuple(name.split())
-            n = len(phrase)
-            if any(question_words[i : i + n] == phrase for i in range(len(question_words) - n + 1)):
-                found.update(phrase)
-    return frozenset(found)
+    return frozenset(
+        word
+        for game in GAMES
+        for name in ruleset(game).names
+        if _says(question_words, name)
+        for word in name.split()
+    )
+
+
+def _says(question_words: tuple[str, ...], phrase: str) -> bool:
+    """Whether the words hold the phrase's words together and in order."""
+    wanted = tuple(phrase.split())
+    n = len(wanted)
+    return any(question_words[i : i + n] == wanted for i in range(len(question_words) - n + 1))
 
 
 def ruleset_for_board(doc):
