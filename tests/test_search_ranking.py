@@ -148,8 +148,35 @@ def test_covering_the_whole_question_beats_repeating_one_word(tmp_path, monkeypa
         _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
     searcher = _searcher(tmp_path)
     question = "archery damage on a sentinel"
+    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # lines weigh coverage too: off
     assert _top(searcher, question) == "rr/archery-x"
     monkeypatch.setattr(engine, "COVERAGE_POWER", 0.0)
+    assert _top(searcher, question) == "rr/sentinel"
+
+
+def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, monkeypatch):
+    _glossary(
+        tmp_path,
+        "sentinel",
+        "Sentinel",
+        "A sentinel character may defend for another player.\n\n"
+        "- Archery is dealt at the start of combat.\n- Damage then goes on characters.",
+        aliases='["sentinel keyword", "against archery"]',
+    )
+    _glossary(
+        tmp_path,
+        "attacks",
+        "Attacks",
+        "An attack is made by an enemy against a player, in the combat phase, one at a "
+        "time, and a character may be declared as its defender. Archery is no attack, so "
+        "a sentinel cannot defend against archery.",
+    )
+    for n in range(8):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    searcher = _searcher(tmp_path)
+    question = "can my sentinel defend against archery"
+    assert _top(searcher, question) == "rr/attacks"
+    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
     assert _top(searcher, question) == "rr/sentinel"
 
 
@@ -170,6 +197,7 @@ def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
     searcher = _searcher(tmp_path)
     question = "refresh phase: when does threat go up?"
+    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # the step's one line would win too
     assert _top(searcher, question) == "rr/step-7.3"
     monkeypatch.setattr(engine, "PHASE_STEP_BONUS", 1.0)
     assert _top(searcher, question) == "rr/refresh-phase"

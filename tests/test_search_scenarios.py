@@ -53,15 +53,17 @@ def test_recogniser_favours_only_the_named_scenarios_links():
     recogniser = ScenarioRecogniser(meta)
     words = words_of("in escape from dol guldr can the jailer shuffle it")
     # a ruling's question: the scenario's rulings gain, its page (only mentioned) less so
-    assert recogniser.favoured(words) == {
+    assert recogniser.named(words) == ["Escape from Dol Guldur"]
+    assert recogniser.favoured(words, recogniser.named(words)) == {
         3: SCENARIO_LINK_BONUS,
         7: SCENARIO_LINK_BONUS,
         1: SCENARIO_PAGE_MENTIONED,
     }
-    assert recogniser.favoured(words_of("who defends the troll")) == {}
-    assert ScenarioRecogniser({}).favoured(words) == {}
+    assert recogniser.named(words_of("who defends the troll")) == []
+    assert ScenarioRecogniser({}).named(words) == []
     # a question about the page itself lifts the scenario's own entry too
-    easy = recogniser.favoured(words_of("escape from dol guldur easy mode"))
+    easy_mode = words_of("escape from dol guldur easy mode")
+    easy = recogniser.favoured(easy_mode, recogniser.named(easy_mode))
     assert easy == {1: SCENARIO_LINK_BONUS, 3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
 
 

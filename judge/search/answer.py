@@ -60,6 +60,12 @@ def candidates(body: str) -> list[str]:
     return [c for c in found if c]
 
 
+def line_stems(body: str) -> list[list[str]]:
+    """The distinct stems of each candidate line, stored with the entry at index time:
+    the ranking favours an entry with one line that says what the question asks."""
+    return [sorted(set(word_stems(line)) - {""}) for line in candidates(body)]
+
+
 def _sentences(text: str) -> list[str]:
     """A paragraph's sentences; a stop inside quotes ('becomes "A Elbereth! Gilthoniel!"')
     does not end one."""

@@ -32,6 +32,12 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
+#: an entry's weight when none of its lines says any of the question (see _by_lines);
+#: one line that says all of it weighs LINE_FLOOR + 1
+LINE_FLOOR = 0.5
+#: how many of the best candidates are weighed by their lines (each costs a read of
+#: its stored fields; those further down do not climb to the top)
+LINE_CANDIDATES = 15
 #: the most words a query searches for: a long question keeps the words that say most
 #: (asked before told, rarer before commoner), since each word costs whoosh a matcher
 #: per field and the last dozen words of a paragraph rarely change the answer
@@ -47,6 +53,15 @@ FIELD_WEIGHTS = {
     "body": 1.0,
     "official": 1.0,
 }
+
+
+class Concept(NamedTuple):
+    """One concept of a question (`understand.concepts`): its stems, the entries that
+    mention any of them, and its share of the question (the shares sum to 1)."""
+
+    stems: frozenset[str]
+    entries: frozenset[int]
+    share: float
 
 
 class Hit(NamedTuple):
@@ -162,6 +177,7 @@ class GameIndex:
         )
         self._searcher = self._ix.searcher(weighting=CachedLengthBM25F(B=0.75, K1=1.2))
         self._kinds = self._searcher.reader().column_reader("kind")
+        self._lines = self._searcher.reader().column_reader("lines")
         from judge.search.cards import CardRecogniser
 
         self._cards = CardRecogniser(
@@ -220,7 +236,8 @@ class GameIndex:
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._scenarios.favoured(meaning.words)
+        scenarios = self._scenarios.named(meaning.words)
+        favoured = self._scenarios.favoured(meaning.words, scenarios)
         ranked = sorted(
             (
                 (
@@ -232,6 +249,7 @@ class GameIndex:
             ),
             key=lambda pair: -pair[0],
         )
+        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _rerank(self, hit, meaning: Understanding, said: str, concepts, numbered) -> float:
@@ -252,7 +270,37 @@ class GameIndex:
             * coverage**COVERAGE_POWER
         )
 
-    def _weighted_concepts(self, meaning: Understanding) -> list[tuple[frozenset[int], float]]:
+    def _by_lines(
+        self, ranked, concepts: list[Concept], numbered, names
+    ) -> list[tuple[float, int]]:
+        """Weigh the best candidates by their best line: the share of the question one
+        sentence or bullet of the entry says (`answer.line_stems`).
+
+        An entry that states the rule asked about says it in one line; a general entry
+        that only mentions the question's words here and there (an enemy in one
+        paragraph, damage in another) has no such line. The rest of the candidates keep
+        the weight of an entry with no such line.
+
+        The cards and scenarios the question names (`names`) are left out: their own
+        entries say their names in most lines, and the name has pulled them in already.
+        """
+        from judge.search.text import stem, words
+
+        named = {stem(w) for name in names for w in words(name)}
+        concepts = [c for c in concepts if c.stems.isdisjoint(named)]
+        weighed = []
+        for position, (score, docnum) in enumerate(ranked):
+            if docnum in numbered:
+                share = 1.0
+            elif position < LINE_CANDIDATES:
+                lines = self._lines[docnum]
+                share = max((_said_by(line, concepts) for line in lines), default=0.0)
+            else:
+                share = 0.0
+            weighed.append((score * (LINE_FLOOR + share), docnum))
+        return sorted(weighed, key=lambda pair: -pair[0])
+
+    def _weighted_concepts(self, meaning: Understanding) -> list[Concept]:
         """Each concept of the question as the entries that mention it, with its share
         of the question: the idf of its rarest stem, the shares summing to 1.
 
@@ -269,10 +317,12 @@ class GameIndex:
             if known:
                 told = BACKSTORY_WEIGHT if group[0] in meaning.background else 1.0
                 weighted.append(
-                    (frozenset().union(*sets), told * math.log(1 + entries / min(known)))
+                    (group, frozenset().union(*sets), told * math.log(1 + entries / min(known)))
                 )
-        total = sum(weight for _, weight in weighted)
-        return [(found, weight / total) for found, weight in weighted]
+        total = sum(weight for _, _, weight in weighted)
+        return [
+            Concept(frozenset(group), found, weight / total) for group, found, weight in weighted
+        ]
 
     def _text_documents(self, term: str) -> frozenset[int]:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
@@ -391,7 +441,7 @@ class GameIndex:
         )
 
 
-def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> float:
+def _coverage(docnum: int, concepts: list[Concept]) -> float:
     """The share of the question's concepts (see `_weighted_concepts`) an entry mentions.
 
     BM25 adds up term scores, so one rare word matched many times can beat an entry
@@ -399,7 +449,12 @@ def _coverage(docnum: int, concepts: list[tuple[frozenset[int], float]]) -> floa
     """
     if not concepts:
         return 1.0
-    return sum(share for found, share in concepts if docnum in found)
+    return sum(c.share for c in concepts if docnum in c.entries)
+
+
+def _said_by(line: list[str], concepts: list[Concept]) -> float:
+    """The share of the question's concepts one line of an entry says."""
+    return sum(c.share for c in concepts if not c.stems.isdisjoint(line))
 
 
 def _respelt(question: str, corrected: dict[str, str]) -> str:
@@ -418,7 +473,7 @@ def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
     """Each named card's pull: the first card the question names is what it is about
     (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
     card only the backstory or an example names pulls as little as its other words."""
-    from judge.search.text import stem, words
+    from judge.search.text import words
 
     def first_position(card: str) -> int:
         said = words(card)
@@ -426,10 +481,17 @@ def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
 
     weights = []
     for order, card in enumerate(sorted(meaning.cards, key=first_position)):
-        said = [w for w in words(card) if w in meaning.content]
-        told = bool(said) and all(stem(w) in meaning.background for w in said)
+        told = _only_told(card, meaning)
         weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
     return weights
+
+
+def _only_told(card: str, meaning: Understanding) -> bool:
+    """Whether only the backstory or an example names the card ("e.g. Glorfindel")."""
+    from judge.search.text import stem, words
+
+    said = [w for w in words(card) if w in meaning.content]
+    return bool(said) and all(stem(w) in meaning.background for w in said)
 
 
 def _words_of(names: list[str], question_words: tuple[str, ...]) -> frozenset[str]:

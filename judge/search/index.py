@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 21  # bump when the schema or analysis changes
+_FORMAT = 23  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -40,7 +40,7 @@ _warned = False
 
 def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
-    from whoosh import fields
+    from whoosh import columns, fields
 
     from judge.search.text import analyzer, pair_analyzer
 
@@ -60,6 +60,9 @@ def schema():
         game=fields.ID(stored=True),
         number=fields.ID(stored=True),
         hit=fields.STORED(),
+        # each line's stems (`answer.line_stems`), read for a few candidates per query:
+        # a column of its own, so that reading it skips the rest of the stored hit
+        lines=fields.COLUMN(columns.PickleColumn(columns.VarBytesColumn())),
     )
 
 
@@ -82,6 +85,7 @@ def _hit_data(entry) -> dict:
 
 
 def _document(entry, official: dict) -> dict:
+    from judge.search.answer import line_stems
     from judge.slug import slugify
 
     return {
@@ -98,6 +102,7 @@ def _document(entry, official: dict) -> dict:
         "game": entry.game,
         "number": entry.number or "",
         "hit": _hit_data(entry),
+        "lines": line_stems(entry.body),
     }
 
 

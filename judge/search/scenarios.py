@@ -89,11 +89,15 @@ class ScenarioRecogniser:
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
 
-    def favoured(self, question_words: tuple[str, ...]) -> dict[int, float]:
-        """Document number -> score factor for the entries of the scenarios named."""
+    def named(self, question_words: tuple[str, ...]) -> list[str]:
+        """The titles of the scenarios a question names (two at most)."""
+        return self._names.recognise(question_words, limit=2)
+
+    def favoured(self, question_words: tuple[str, ...], named: list[str]) -> dict[int, float]:
+        """Document number -> score factor for the entries of the scenarios `named`."""
         found: dict[int, float] = {}
         about_page = not PAGE_WORDS.isdisjoint(question_words)
-        for title in self._names.recognise(question_words, limit=2):
+        for title in named:
             for docnum in self._links.get(title, ()):
                 found[docnum] = SCENARIO_LINK_BONUS
             if title in self._pages:
