@@ -203,17 +203,24 @@ def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     assert _top(searcher, question) == "rr/refresh-phase"
 
 
-def test_cached_field_lengths_score_exactly_like_bm25f():
-    from whoosh import scoring
+def test_summed_term_scores_are_whooshs_bm25f_ranking():
+    """The engine sums cached per-term scores itself; whoosh's own search of the same
+    clauses, with plain BM25F, must rank and score the entries identically."""
+    from whoosh import query, scoring
 
     searcher = Searcher()
     index = searcher.index("lcg")
     plain_searcher = index._ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
-    meaning = understand("can my sentinel defend an attack against my friend twice")
-    query = index._query(meaning)
-    for _ in range(2):  # the second time, every length comes from the cache
-        cached = {hit.docnum: hit.score for hit in index._searcher.search(query, limit=None)}
-        fresh = {hit.docnum: hit.score for hit in plain_searcher.search(query, limit=None)}
-        assert cached == pytest.approx(fresh)
+    for question in (
+        "can my sentinel defend an attack against my friend twice",
+        "what happens at 50 threat in the refresh phase 7.3",
+    ):
+        clauses = index._clauses(understand(question))
+        whoosh_query = query.Or([query.Term(f, t, boost=w) for f, t, w in clauses])
+        for _ in range(2):  # the second time, every term's scores come from the cache
+            ours = index._best(clauses, 40)
+            found = plain_searcher.search(whoosh_query, limit=40)
+            assert [d for _, d in ours] == [hit.docnum for hit in found]
+            assert [s for s, _ in ours] == pytest.approx([hit.score for hit in found])
     plain_searcher.close()
     searcher.close()

@@ -64,6 +64,14 @@ class Concept(NamedTuple):
     share: float
 
 
+class Clause(NamedTuple):
+    """One term of a query, in one field, with its weight."""
+
+    field: str
+    term: str
+    weight: float
+
+
 class Hit(NamedTuple):
     """One answer: an entry with its citation and the snippet that matched (immutable)."""
 
@@ -195,6 +203,7 @@ class GameIndex:
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
         self._term_documents: dict[str, frozenset[int]] = {}
+        self._scores: dict[tuple[str, str], dict[int, float]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
 
     def close(self) -> None:
@@ -229,10 +238,9 @@ class GameIndex:
 
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
-        query = self._query(meaning)
-        if query is None:
+        clauses = self._clauses(meaning)
+        if not clauses:
             return meaning, []
-        results = self._searcher.search(query, limit=None, optimize=False)
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
@@ -241,21 +249,22 @@ class GameIndex:
         ranked = sorted(
             (
                 (
-                    self._rerank(hit, meaning, said, concepts, numbered)
-                    * favoured.get(hit.docnum, 1.0),
-                    hit.docnum,
+                    self._rerank(score, docnum, meaning, said, concepts, numbered)
+                    * favoured.get(docnum, 1.0),
+                    docnum,
                 )
-                for hit in results[:CANDIDATES]
+                for score, docnum in self._best(clauses, CANDIDATES)
             ),
             key=lambda pair: -pair[0],
         )
         ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
-    def _rerank(self, hit, meaning: Understanding, said: str, concepts, numbered) -> float:
+    def _rerank(
+        self, score: float, docnum: int, meaning: Understanding, said: str, concepts, numbered
+    ) -> float:
         """Weight by the question's intent and by how much of the question the entry
         covers, and favour entries whose whole title the question says."""
-        docnum = hit.docnum
         title = self._title_stems[docnum]
         named = len(title) >= 2 and f" {' '.join(title)} " in said
         # a step or ruling number named outright counts as covering the whole question
@@ -263,7 +272,7 @@ class GameIndex:
         # naming a phase sets the scene: the answer is usually one of its steps
         in_phase = self._step_phases[docnum] in meaning.phases
         return (
-            hit.score
+            score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
             * (TITLE_PHRASE_BONUS if named else 1.0)
@@ -344,10 +353,10 @@ class GameIndex:
 
         return self._searcher.doc_frequency("body", stem(word)) >= 3
 
-    def _query(self, meaning: Understanding):
-        from whoosh import query as q
-
+    def _clauses(self, meaning: Understanding) -> list[Clause]:
+        """The terms to score, each in a field with its weight: BM25F's query."""
         from judge.search.text import pairs
+        from judge.slug import slugify
 
         clauses = []
         searched = (
@@ -358,21 +367,46 @@ class GameIndex:
             for term in terms:
                 told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
                 clauses.extend(
-                    q.Term(f, term, boost=weight * told * w)
+                    Clause(f, term, weight * told * w)
                     for f, w in FIELD_WEIGHTS.items()
                     if 0 < self._searcher.doc_frequency(f, term) <= self._common_limit
                 )
-        reader = self._searcher.reader()
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
-            if ("pairs", pair) in reader:  # most pairs of a long question are nowhere
-                clauses.append(q.Term("pairs", pair, boost=PHRASE_WEIGHT))
+            clauses.append(Clause("pairs", pair, PHRASE_WEIGHT))
         for number in meaning.numbers:
-            clauses.append(q.Term("number", number, boost=NUMBER_WEIGHT))
-        from judge.slug import slugify
-
+            clauses.append(Clause("number", number, NUMBER_WEIGHT))
         for card, weight in _card_weights(meaning):
-            clauses.append(q.Term("card_keys", slugify(card), boost=weight))
-        return q.Or(clauses) if clauses else None
+            clauses.append(Clause("card_keys", slugify(card), weight))
+        return clauses
+
+    def _best(self, clauses: list[Clause], most: int) -> list[tuple[float, int]]:
+        """The `most` best (score, document number) pairs, best first (ties by document
+        number): per entry, the sum over the clauses of each clause's weight times its
+        term's BM25F score, which is what whoosh scores an `Or` of the clauses."""
+        import heapq
+
+        totals: dict[int, float] = {}
+        for field, term, weight in clauses:
+            for docnum, score in self._term_scores(field, term).items():
+                totals[docnum] = totals.get(docnum, 0.0) + weight * score
+        best = heapq.nsmallest(most, totals.items(), key=lambda item: (-item[1], item[0]))
+        return [(score, docnum) for docnum, score in best]
+
+    def _term_scores(self, field: str, term: str) -> dict[int, float]:
+        """Each entry's BM25F score for one term in one field (empty when no entry has
+        it), read from whoosh's postings once: the index never changes under an open
+        searcher, and the same terms come back question after question."""
+        key = (field, term)
+        found = self._scores.get(key)
+        if found is None:
+            found = {}
+            if key in self._searcher.reader():
+                postings = self._searcher.postings(field, term)
+                while postings.is_active():
+                    found[postings.id()] = postings.score()
+                    postings.next()
+            self._scores[key] = found
+        return found
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 23  # bump when the schema or analysis changes
+_FORMAT = 24  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -125,7 +125,7 @@ def _fill(kb, ix) -> dict:
 
     # postings uncompressed: the index is small either way, and zlib was a tenth of the
     # build (the cache keeps one index per knowledge base)
-    writer = ix.writer(procs=1, limitmb=256, codec=W3Codec(compression=0))
+    writer = ix.writer(procs=1, limitmb=256, codec=W3Codec(compression=0), compound=False)
     official = official_wording()
     for entry in kb.entries:
         writer.add_document(**_document(entry, official))

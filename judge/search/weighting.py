@@ -1,8 +1,9 @@
 """BM25F that remembers field lengths: the index never changes under an open searcher.
 
 whoosh looks up a document's field length for every posting it scores, through the
-codec, on every query. Across the questions of one session (`--batch`, the app) the
-same few hundred lengths come back again and again, so they are kept per field.
+codec. The engine scores each term's postings once per searcher (`engine._term_scores`),
+but the same few hundred entries turn up under term after term, so their lengths are
+kept per field.
 """
 
 from __future__ import annotations
