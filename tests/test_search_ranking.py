@@ -180,6 +180,27 @@ def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, mon
     assert _top(searcher, question) == "rr/sentinel"
 
 
+def test_a_long_questions_title_words_count_less():
+    """A short question names its topic: its words count in full in titles. In a long
+    one each word is one of many things said, and a title match counts less."""
+    searcher = Searcher()
+    index = searcher.index("lcg")
+
+    def title_weights(meaning):
+        return {c.term: c.weight for c in index._clauses(meaning) if c.field == "title"}
+
+    full = engine.FIELD_WEIGHTS["title"]
+    assert title_weights(understand("enemy attack"))["enemi"] == full
+    long = understand(
+        "the big spider attacked me this round during a long combat and nobody died, "
+        "would that enemy card then stay engaged with me?"
+    )
+    said = len(set(long.content))
+    assert said > engine.TOPIC_WORDS
+    assert title_weights(long)["enemi"] == pytest.approx(full * engine.TOPIC_WORDS / said)
+    searcher.close()
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

@@ -43,6 +43,11 @@ LINE_CANDIDATES = 15
 #: per field and the last dozen words of a paragraph rarely change the answer
 MAX_QUERY_WORDS = 12
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
+#: a question of up to this many different words names its topic with each word, so a
+#: match in an entry's title counts in full; in a longer one each word is one of many
+#: things said (the story's "enemy", "attachment"), and title matches count
+#: proportionally less (see _clauses)
+TOPIC_WORDS = 8
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
 FIELD_WEIGHTS = {
@@ -359,6 +364,8 @@ class GameIndex:
         from judge.slug import slugify
 
         clauses = []
+        said = len(set(meaning.content))
+        topical = {"title": min(1.0, TOPIC_WORDS / said) if said else 1.0}
         searched = (
             (self._telling(meaning.content, meaning.background, MAX_QUERY_WORDS), 1.0),
             (self._telling(meaning.expansions, frozenset(), MAX_EXPANSIONS), EXPANSION_WEIGHT),
@@ -367,7 +374,7 @@ class GameIndex:
             for term in terms:
                 told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
                 clauses.extend(
-                    Clause(f, term, weight * told * w)
+                    Clause(f, term, weight * told * w * topical.get(f, 1.0))
                     for f, w in FIELD_WEIGHTS.items()
                     if 0 < self._searcher.doc_frequency(f, term) <= self._common_limit
                 )
