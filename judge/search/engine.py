@@ -342,8 +342,7 @@ class GameIndex:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
         found = self._term_documents.get(term)
         if found is None:
-            found = frozenset().union(*(self._documents_with(f, term) for f in FIELD_WEIGHTS))
-            self._term_documents[term] = found
+            found = self._term_documents[term] = self._documents_with("anywhere", term)
         return found
 
     def _documents_with(self, field: str, term: str) -> frozenset[int]:

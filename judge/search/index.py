@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 24  # bump when the schema or analysis changes
+_FORMAT = 25  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -40,11 +40,15 @@ _warned = False
 
 def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
-    from whoosh import columns, fields
+    from whoosh import columns, fields, formats
 
     from judge.search.text import analyzer, pair_analyzer
 
     plain = analyzer(stop=False)
+    # every searchable field's stems, without frequencies: which entries mention a word
+    # anywhere is one read, not one per field (the ranking's coverage asks it often)
+    anywhere = fields.TEXT(analyzer=analyzer(), phrase=False)
+    anywhere.format, anywhere.scorable = formats.Existence(), False
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         title=fields.TEXT(analyzer=plain, field_boost=4.0, phrase=False),
@@ -59,6 +63,7 @@ def schema():
         kind=fields.ID(stored=True, sortable=True),
         game=fields.ID(stored=True),
         number=fields.ID(stored=True),
+        anywhere=anywhere,
         hit=fields.STORED(),
         # each line's stems (`answer.line_stems`), read for a few candidates per query:
         # a column of its own, so that reading it skips the rest of the stored hit
@@ -88,16 +93,20 @@ def _document(entry, official: dict) -> dict:
     from judge.search.answer import line_stems
     from judge.slug import slugify
 
-    return {
-        "id": entry.id,
+    searchable = {
         "title": entry.title,
         "aliases": "\n".join((*entry.aliases, *entry.cards)),
         "questions": "\n".join(entry.questions),
         "summary": entry.summary,
-        "pairs": "\n".join((entry.title, *entry.aliases, *entry.questions, entry.body)),
-        "card_keys": ",".join(slugify(card) for card in entry.cards),
         "body": entry.body,
         "official": "\n\n".join(w["text"] for w in official.get(entry.id, ())),
+    }
+    return {
+        **searchable,
+        "id": entry.id,
+        "anywhere": "\n".join(searchable.values()),
+        "pairs": "\n".join((entry.title, *entry.aliases, *entry.questions, entry.body)),
+        "card_keys": ",".join(slugify(card) for card in entry.cards),
         "kind": entry.kind,
         "game": entry.game,
         "number": entry.number or "",
