@@ -105,6 +105,8 @@ def run(args) -> int:
         )
     questions = _batch_questions(args.batch) if args.batch else [" ".join(args.question)]
     searcher = Searcher()
+    if len(questions) > 1:
+        searcher.open_all()
     found_any = False
     for question in questions:
         meaning, hits, took_ms = searcher.ask(question, k=args.k, game=args.game)

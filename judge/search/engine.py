@@ -133,6 +133,15 @@ class Searcher:
         for index in self._games.values():
             index.close()
 
+    def open_all(self) -> None:
+        """Open every game's index, and import what a search imports, now: for many
+        questions (`--batch`) the one-off cost of opening is then no question's time."""
+        import judge.search.answer
+        import judge.search.snippets  # noqa: F401
+
+        for game in self.info.meta["games"]:
+            self.index(game)
+
     def index(self, game: str) -> GameIndex | None:
         """The game's open index (None when the knowledge base has no entry of it)."""
         if game not in self._games:
