@@ -164,3 +164,11 @@ def test_everyday_words_are_not_mistaken_for_card_names(searcher):
     """ "during" is close to "Durin" but is a rules word, so no card is recognised."""
     meaning, _, _ = searcher.ask("can I play an action during staging")
     assert meaning.cards == ()
+
+
+def test_open_all_opens_every_games_index_before_any_question():
+    fresh = Searcher()
+    assert fresh._games == {}
+    fresh.open_all()
+    assert set(fresh._games) == set(fresh.info.meta["games"]) >= {"lcg", "tcg"}
+    fresh.close()
