@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 25  # bump when the schema or analysis changes
+_FORMAT = 26  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -46,9 +46,11 @@ def schema():
 
     plain = analyzer(stop=False)
     # every searchable field's stems, without frequencies: which entries mention a word
-    # anywhere is one read, not one per field (the ranking's coverage asks it often)
+    # anywhere is one read, not one per field (the ranking's coverage asks it often).
+    # Never scored, but it keeps its lengths: without them whoosh's writer looks for
+    # the missing lengths file on disk once per posting
     anywhere = fields.TEXT(analyzer=analyzer(), phrase=False)
-    anywhere.format, anywhere.scorable = formats.Existence(), False
+    anywhere.format = formats.Existence()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         title=fields.TEXT(analyzer=plain, field_boost=4.0, phrase=False),

@@ -185,7 +185,9 @@ def analyzer(stop: bool = True):
     chain = RegexTokenizer(WORD.pattern) | LowercaseFilter() | CharsetFilter(accent_map)
     if stop:
         chain = chain | StopFilter(stoplist=STOP_WORDS, minsize=1)
-    return chain | StemFilter(stemfn=rules_stem, cachesize=50000)
+    # an unbounded (dict) cache: the vocabulary is small, and whoosh's bounded one
+    # costs more than the stemming it saves
+    return chain | StemFilter(stemfn=rules_stem, cachesize=-1)
 
 
 @cache
