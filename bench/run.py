@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).parent))
 DEV_QUESTIONS = REPO.parent / "shared" / "eval" / "dev-questions.jsonl"
+DEV_REAL = REPO.parent / "shared" / "eval" / "dev-real.jsonl"
 OWN_QUESTIONS = Path(__file__).parent / "questions.txt"
 OWN_SET = Path(__file__).parent / "questions-own.jsonl"
 SCENARIO_SET = Path(__file__).parent / "questions-scenarios.jsonl"
@@ -48,12 +49,18 @@ def report(name: str, value: str, target: str, holds: bool) -> None:
     print(f"{name:42s} {value:>22s}   target {target:<12s} {'ok' if holds else 'MISSED'}")
 
 
-def questions() -> list[str]:
-    if DEV_QUESTIONS.is_file():
-        return [
-            json.loads(line)["q"] for line in DEV_QUESTIONS.read_text().splitlines() if line.strip()
-        ]
-    return [line for line in OWN_QUESTIONS.read_text().splitlines() if line.strip()]
+def question_sets() -> list[tuple[str, list[str]]]:
+    """The question sets timed: the tidy dev set (the in-repo list without ../shared)
+    and, when ../shared is there, the real forum questions, long ones included."""
+
+    def read(path: Path) -> list[str]:
+        return [json.loads(line)["q"] for line in path.read_text().splitlines() if line.strip()]
+
+    tidy = DEV_QUESTIONS.is_file()
+    found = [("tidy", read(DEV_QUESTIONS) if tidy else OWN_QUESTIONS.read_text().splitlines())]
+    if DEV_REAL.is_file():
+        found.append(("real", read(DEV_REAL)))
+    return [(name, [q for q in asked if q.strip()]) for name, asked in found]
 
 
 def main() -> None:
@@ -75,18 +82,22 @@ def main() -> None:
         # (a) in-process query latency
         from judge.search.engine import Searcher
 
-        searcher = Searcher()
-        asked = questions()
-        for q in asked:
-            searcher.ask(q)
-        took = sorted(searcher.ask(q)[2] for q in asked)
-        p50, p95 = took[len(took) // 2], took[int(len(took) * 0.95)]
-        report(
-            f"query latency p50 / p95 ({len(took)} questions)",
-            f"{p50:.2f} / {p95:.2f} ms",
-            "p95 < 10 ms",
-            p95 < 10,
-        )
+        for name, asked in question_sets():
+            searcher = Searcher()
+            searcher.open_all()  # as `ask --batch` does
+            # each question asked for the first time (its words' postings read and
+            # scored then), as a batch of new questions is; then again, as the app
+            # re-asks
+            for when in ("first asking", "asked again"):
+                took = sorted(searcher.ask(q)[2] for q in asked)
+                p50, p95 = took[len(took) // 2], took[int(len(took) * 0.95)]
+                report(
+                    f"query p50 / p95, {name}, {when} ({len(took)})",
+                    f"{p50:.2f} / {p95:.2f} ms",
+                    "p95 < 10 ms",
+                    p95 < 10,
+                )
+            searcher.close()
 
         # (b) cold `ask` against the whoosh import floor
         floor = wall([py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"], env)
