@@ -330,22 +330,25 @@ class GameIndex:
         A concept is found where any of its stems is. Concepts no entry mentions (a
         typo, an everyday word) are left out, so they never count against an entry.
         """
-        import math
-
-        entries = self._searcher.doc_count_all()
         weighted = []
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
-                told = BACKSTORY_WEIGHT if group[0] in meaning.background else 1.0
-                weighted.append(
-                    (group, frozenset().union(*sets), told * math.log(1 + entries / min(known)))
-                )
+                weight = self._saying(group[0], min(known), meaning)
+                weighted.append((group, frozenset().union(*sets), weight))
         total = sum(weight for _, _, weight in weighted)
         return [
             Concept(frozenset(group), found, weight / total) for group, found, weight in weighted
         ]
+
+    def _saying(self, term: str, found: int, meaning: Understanding) -> float:
+        """How much a question's stem says, found in `found` entries: its idf among
+        this game's entries, less when only the backstory says it."""
+        import math
+
+        rarity = math.log(1 + self._searcher.doc_count_all() / found)
+        return (BACKSTORY_WEIGHT if term in meaning.background else 1.0) * rarity
 
     def _text_documents(self, term: str) -> frozenset[int]:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
@@ -425,22 +428,18 @@ class GameIndex:
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
-        import math
-
         from judge.search.answer import Answer, best_line
         from judge.search.text import stem
         from judge.search.text import words as words_of
         from judge.search.vocabulary import ERRATA_WORDS
 
-        entries = self._searcher.doc_count_all()
         weights: dict[str, float] = {}
         for words, factor in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
             for word in words:
                 term = stem(word)
                 found = len(self._text_documents(term)) if term else 0
                 if found:
-                    told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
-                    weight = factor * told * math.log(1 + entries / found)
+                    weight = factor * self._saying(term, found, meaning)
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
         # the entry's own name is in most of its lines, and "errata" asks for a kind of
