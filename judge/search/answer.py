@@ -82,15 +82,16 @@ def _open_quote(text: str) -> bool:
     return text.count('"') % 2 == 1 or text.count("“") > text.count("”")
 
 
-def best_line(body: str, weights: dict[str, float]) -> str | None:
+def best_line(
+    body: str, weights: dict[str, float], stems: list[list[str]] | None = None
+) -> str | None:
     """The candidate with the most question weight (`weights`: stem -> weight); the
-    first sentence when none shares a word; None for an empty body."""
+    first sentence when none shares a word; None for an empty body. `stems` are the
+    body's `line_stems`, when the index has them already."""
     lines = candidates(body)
     if not lines:
         return None
-    scored = [
-        (sum(weights.get(s, 0.0) for s in set(word_stems(line))), -i)
-        for i, line in enumerate(lines)
-    ]
+    stems = line_stems(body) if stems is None else stems
+    scored = [(sum(weights.get(s, 0.0) for s in said), -i) for i, said in enumerate(stems)]
     score, position = max(scored)
     return lines[-position] if score > 0 else lines[0]

@@ -447,7 +447,8 @@ class GameIndex:
         for word in (*words_of(" ".join((best.title, *best.cards))), *ERRATA_WORDS):
             weights.pop(stem(word), None)
         docnum = self._searcher.document_number(id=best.id)
-        text = best_line(self._searcher.stored_fields(docnum)["hit"]["text"], weights)
+        body = self._searcher.stored_fields(docnum)["hit"]["text"]
+        text = best_line(body, weights, self._lines[docnum])
         return Answer(text, best.id, best.citation) if text else None
 
     def _telling(self, words, background: frozenset[str], most: int) -> list[str]:
