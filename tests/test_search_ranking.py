@@ -226,7 +226,8 @@ def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
 
 def test_summed_term_scores_are_whooshs_bm25f_ranking():
     """The engine sums cached per-term scores itself; whoosh's own search of the same
-    clauses, with plain BM25F, must rank and score the entries identically."""
+    clauses, with plain BM25F, must rank and score the entries identically, whether
+    the entries' length norms were worked out as met or all beforehand (`prepare`)."""
     from whoosh import query, scoring
 
     searcher = Searcher()
@@ -243,5 +244,6 @@ def test_summed_term_scores_are_whooshs_bm25f_ranking():
             found = plain_searcher.search(whoosh_query, limit=40)
             assert [d for _, d in ours] == [hit.docnum for hit in found]
             assert [s for s, _ in ours] == pytest.approx([hit.score for hit in found])
+        index.prepare()
     plain_searcher.close()
     searcher.close()

@@ -120,6 +120,13 @@ class CardRecogniser:
                 found.setdefault(gram, set()).add(key)
         return found
 
+    def prepare(self) -> None:
+        """Build the trigram tables and import rapidfuzz now rather than for the first
+        question that needs them (`engine.Searcher.open_all`)."""
+        import rapidfuzz.process  # noqa: F401
+
+        _ = self._by_gram, self._word_grams  # reading a cached property builds it
+
     def _candidates(self, text: str) -> list[str]:
         grams = _grams(text)
         shared: dict[str, int] = {}

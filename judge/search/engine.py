@@ -138,9 +138,11 @@ class Searcher:
         questions (`--batch`) the one-off cost of opening is then no question's time."""
         import judge.search.answer
         import judge.search.snippets  # noqa: F401
+        from judge.search.understand import prepare
 
+        prepare()
         for game in self.info.meta["games"]:
-            self.index(game)
+            self.index(game).prepare()
 
     def index(self, game: str) -> GameIndex | None:
         """The game's open index (None when the knowledge base has no entry of it)."""
@@ -189,7 +191,7 @@ class GameIndex:
     def __init__(self, info, game: str, meta: dict):
         from whoosh import index
 
-        from judge.search.weighting import CachedLengthBM25F
+        from judge.search.weighting import TermPostings
 
         storage = info.storage  # in memory when the cache is not writable
         self._ix = (
@@ -197,7 +199,8 @@ class GameIndex:
             if storage
             else index.open_dir(str(info.path), indexname=game)
         )
-        self._searcher = self._ix.searcher(weighting=CachedLengthBM25F(B=0.75, K1=1.2))
+        self._searcher = self._ix.searcher()
+        self._postings = TermPostings(self._searcher)
         self._kinds = self._searcher.reader().column_reader("kind")
         self._lines = self._searcher.reader().column_reader("lines")
         from judge.search.cards import CardRecogniser
@@ -217,11 +220,18 @@ class GameIndex:
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
         self._term_documents: dict[str, frozenset[int]] = {}
-        self._scores: dict[tuple[str, str], dict[int, float]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
+        # the official wording is empty until the player imports their documents
+        self._fields = {f: w for f, w in FIELD_WEIGHTS.items() if self._searcher.field_length(f)}
 
     def close(self) -> None:
         self._searcher.close()
+
+    def prepare(self) -> None:
+        """Build the recognisers' lookup tables now (`Searcher.open_all`)."""
+        self._cards.prepare()
+        self._scenarios.prepare()
+        self._postings.prepare((*self._fields, "pairs"))
 
     def search(
         self, question: str, meaning: Understanding, k: int
@@ -358,16 +368,13 @@ class GameIndex:
         return found
 
     def _documents_with(self, field: str, term: str) -> frozenset[int]:
-        reader = self._searcher.reader()
-        if (field, term) not in reader:
-            return frozenset()
-        return frozenset(reader.postings(field, term).all_ids())
+        return self._postings.documents(field, term)
 
     def _is_common(self, word: str) -> bool:
         """An everyday rules word ("during") is never a typo of a card name ("Durin")."""
         from judge.search.text import stem
 
-        return self._searcher.doc_frequency("body", stem(word)) >= 3
+        return self._postings.frequency("body", stem(word)) >= 3
 
     def _clauses(self, meaning: Understanding) -> list[Clause]:
         """The terms to score, each in a field with its weight: BM25F's query."""
@@ -386,8 +393,8 @@ class GameIndex:
                 told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
                 clauses.extend(
                     Clause(f, term, weight * told * w * topical.get(f, 1.0))
-                    for f, w in FIELD_WEIGHTS.items()
-                    if 0 < self._searcher.doc_frequency(f, term) <= self._common_limit
+                    for f, w in self._fields.items()
+                    if 0 < self._postings.frequency(f, term) <= self._common_limit
                 )
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
             clauses.append(Clause("pairs", pair, PHRASE_WEIGHT))
@@ -405,26 +412,10 @@ class GameIndex:
 
         totals: dict[int, float] = {}
         for field, term, weight in clauses:
-            for docnum, score in self._term_scores(field, term).items():
+            for docnum, score in self._postings.scores(field, term).items():
                 totals[docnum] = totals.get(docnum, 0.0) + weight * score
         best = heapq.nsmallest(most, totals.items(), key=lambda item: (-item[1], item[0]))
         return [(score, docnum) for docnum, score in best]
-
-    def _term_scores(self, field: str, term: str) -> dict[int, float]:
-        """Each entry's BM25F score for one term in one field (empty when no entry has
-        it), read from whoosh's postings once: the index never changes under an open
-        searcher, and the same terms come back question after question."""
-        key = (field, term)
-        found = self._scores.get(key)
-        if found is None:
-            found = {}
-            if key in self._searcher.reader():
-                postings = self._searcher.postings(field, term)
-                while postings.is_active():
-                    found[postings.id()] = postings.score()
-                    postings.next()
-            self._scores[key] = found
-        return found
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""

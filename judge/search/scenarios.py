@@ -93,6 +93,9 @@ class ScenarioRecogniser:
         """The titles of the scenarios a question names (two at most)."""
         return self._names.recognise(question_words, limit=2)
 
+    def prepare(self) -> None:
+        self._names.prepare()
+
     def favoured(self, question_words: tuple[str, ...], named: list[str]) -> dict[int, float]:
         """Document number -> score factor for the entries of the scenarios `named`."""
         found: dict[int, float] = {}

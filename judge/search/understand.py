@@ -51,6 +51,11 @@ def _stemmed_synonyms() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
 
 
+def prepare() -> None:
+    """Stem the synonym table now rather than for the first question."""
+    _stemmed_synonyms()
+
+
 def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
     """Rules words for the player words in the question, keyed by the position of each
     word they stand for (longest phrase first: "bad guy" is one enemy, not a character)."""

@@ -1,34 +1,113 @@
-"""BM25F that remembers field lengths: the index never changes under an open searcher.
+"""Each term's BM25F scores and entries, read from one game's index once per searcher.
 
-whoosh looks up a document's field length for every posting it scores, through the
-codec. The engine scores each term's postings once per searcher (`engine._term_scores`),
-but the same few hundred entries turn up under term after term, so their lengths are
-kept per field.
+The engine sums per-term scores itself (`engine.GameIndex._best`). Through whoosh's
+scorer a term costs five look-ups in the terms table (whether it exists, its frequency,
+its idf, the scorer's set-up, its postings) and a method call or two per posting; here
+a term is looked up once, a term with one posting is read from that look-up (whoosh
+keeps such postings inline), and each entry's length normalisation is worked out once
+per field. The index never changes under an open searcher, so everything is kept.
+
+The scores are whoosh's own BM25F (`scoring.bm25`, with its idf and its byte-rounded
+field lengths); a test compares the ranking with whoosh's search.
 """
 
 from __future__ import annotations
 
-from whoosh import scoring
+import math
+
+#: BM25's free parameters, whoosh's defaults: B how much a long field is discounted,
+#: K1 how quickly repeating a term stops counting
+B = 0.75
+K1 = 1.2
 
 
-class CachedLengthBM25F(scoring.BM25F):
-    """`scoring.BM25F` with each document's field length looked up once per searcher."""
+class TermPostings:
+    """Per (field, term): the entries that have it and their BM25F scores, cached."""
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._lengths: dict[str, dict[int, int]] = {}
+    def __init__(self, searcher):
+        self._searcher = searcher
+        self._reader = searcher.reader()
+        self._documents = self._reader.doc_count_all()
+        self._infos: dict[tuple[str, str], object] = {}
+        self._scores: dict[tuple[str, str], dict[int, float]] = {}
+        self._norms: dict[str, dict[int, float]] = {}
 
-    def scorer(self, searcher, fieldname, text, qf=1):
-        scorer = super().scorer(searcher, fieldname, text, qf=qf)
-        if isinstance(scorer, scoring.WeightLengthScorer):
-            known = self._lengths.setdefault(fieldname, {})
-            look_up = scorer.dfl
+    def prepare(self, fields) -> None:
+        """Work out every entry's length normalisation in `fields` now, rather than a
+        few at a time in the first questions that meet them."""
+        for field in fields:
+            norm = self._field_norms(field)
+            for docnum in range(self._documents):
+                norm(docnum)
 
-            def length(docid: int) -> int:
-                found = known.get(docid)
-                if found is None:
-                    found = known[docid] = look_up(docid)
-                return found
+    def frequency(self, field: str, term: str) -> int:
+        """How many entries have `term` in `field` (0 when none does)."""
+        info = self._info(field, term)
+        return info.doc_frequency() if info else 0
 
-            scorer.dfl = length
-        return scorer
+    def documents(self, field: str, term: str) -> frozenset[int]:
+        """The entries that have `term` in `field` (not cached: callers keep them)."""
+        info = self._info(field, term)
+        return frozenset(d for d, _ in self._postings(field, term, info)) if info else frozenset()
+
+    def scores(self, field: str, term: str) -> dict[int, float]:
+        """Each entry's BM25F score for `term` in `field` (the posting's weight in a
+        field that is not scored, as whoosh does); empty when no entry has it."""
+        key = (field, term)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = self._read_scores(field, term)
+        return found
+
+    def _read_scores(self, field: str, term: str) -> dict[int, float]:
+        info = self._info(field, term)
+        if info is None:
+            return {}
+        postings = self._postings(field, term, info)
+        if not self._reader.schema[field].scorable:
+            return dict(postings)
+        idf = math.log(self._documents / (info.doc_frequency() + 1)) + 1
+        norms = self._field_norms(field)
+        return {
+            docnum: idf * (weight * (K1 + 1)) / (weight + norms(docnum))
+            for docnum, weight in postings
+        }
+
+    def _postings(self, field: str, term: str, info) -> list[tuple[int, float]]:
+        """(document number, weight) of every posting of a term."""
+        if info.is_inlined():
+            ids, weights, _ = info.inlined_postings()
+            return list(zip(ids, weights, strict=True))
+        matcher = self._reader.postings(field, term)
+        found = []
+        while matcher.is_active():
+            found.append((matcher.id(), matcher.weight()))
+            matcher.next()
+        return found
+
+    def _field_norms(self, field: str):
+        """BM25's length normalisation of a field per entry, each computed once."""
+        known = self._norms.setdefault(field, {})
+        average = self._searcher.avg_field_length(field) or 1
+        length = self._reader.doc_field_length
+
+        def norm(docnum: int) -> float:
+            found = known.get(docnum)
+            if found is None:
+                found = known[docnum] = K1 * ((1 - B) + B * length(docnum, field, 1) / average)
+            return found
+
+        return norm
+
+    def _info(self, field: str, term: str):
+        """whoosh's term info (frequency, inline postings), or None when no entry has
+        the term: one look-up per term and field for the searcher's life."""
+        key = (field, term)
+        if key not in self._infos:
+            from whoosh.reading import TermNotFound
+
+            try:
+                self._infos[key] = self._reader.term_info(field, term)
+            except TermNotFound:
+                self._infos[key] = None
+        return self._infos[key]
