@@ -201,6 +201,35 @@ def test_a_long_questions_title_words_count_less():
     searcher.close()
 
 
+def test_a_long_question_saying_a_whole_title_favours_it_less(tmp_path, monkeypatch):
+    """Saying an entry's whole title ("staging area") favours that entry, but in a long
+    question it is one of many things said: there the entry that answers the rest of
+    the question wins."""
+    _glossary(
+        tmp_path,
+        "staging-area",
+        "Staging Area",
+        "The staging area is where revealed encounter cards wait until they leave it. "
+        "Each card in the staging area adds its threat.",
+    )
+    _glossary(
+        tmp_path,
+        "guarded",
+        "Guarded",
+        "An objective guarded by an enemy can be claimed once that enemy is killed or leaves play.",
+    )
+    for n in range(8):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    searcher = _searcher(tmp_path)
+    question = (
+        "our objective came out with a big wolf on it, and we finally killed that wolf "
+        "this round in combat: do we claim it now or only once it leaves the staging area"
+    )
+    assert _top(searcher, question) == "rr/guarded"
+    monkeypatch.setattr(engine, "TOPIC_WORDS", 100)
+    assert _top(searcher, question) == "rr/staging-area"
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

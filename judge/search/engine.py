@@ -7,9 +7,10 @@ questions each entry answers, summary, body), plus:
 - a recognised card title or step/ruling number pulls in the entries about it;
 then the best candidates are re-ranked:
 - the question's intent multiplies the scores of the kinds it asks for;
-- an entry whose whole title the question says gains, as do the steps of a phase the
-  question names ("in the refresh phase, ...");
-- an entry is weighted by how much of the question (idf-weighted) it mentions at all.
+- an entry whose whole title the question says gains (less in a long question), as
+  do the steps of a phase the question names ("in the refresh phase, ...");
+- an entry is weighted by how much of the question (idf-weighted) it mentions at all,
+  and the best few by how much of it their best single line says.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ MAX_QUERY_WORDS = 12
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
 #: a question of up to this many different words names its topic with each word, so a
 #: match in an entry's title counts in full; in a longer one each word is one of many
-#: things said (the story's "enemy", "attachment"), and title matches count
-#: proportionally less (see _clauses)
+#: things said (the story's "enemy", "attachment"), and title matches, word by word
+#: or the whole title, count proportionally less (see _topical)
 TOPIC_WORDS = 8
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
@@ -299,7 +300,7 @@ class GameIndex:
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
-            * (TITLE_PHRASE_BONUS if named else 1.0)
+            * (1 + (TITLE_PHRASE_BONUS - 1) * _topical(meaning) if named else 1.0)
             * coverage**COVERAGE_POWER
         )
 
@@ -382,8 +383,7 @@ class GameIndex:
         from judge.slug import slugify
 
         clauses = []
-        said = len(set(meaning.content))
-        topical = {"title": min(1.0, TOPIC_WORDS / said) if said else 1.0}
+        topical = {"title": _topical(meaning)}
         searched = (
             (self._telling(meaning.content, meaning.background, MAX_QUERY_WORDS), 1.0),
             (self._telling(meaning.expansions, frozenset(), MAX_EXPANSIONS), EXPANSION_WEIGHT),
@@ -479,6 +479,13 @@ class GameIndex:
             snippet=text,
             highlights=spans,
         )
+
+
+def _topical(meaning: Understanding) -> float:
+    """How much a title match says: fully in a question of up to TOPIC_WORDS different
+    words, proportionally less in a longer one."""
+    said = len(set(meaning.content))
+    return min(1.0, TOPIC_WORDS / said) if said else 1.0
 
 
 def _coverage(docnum: int, concepts: list[Concept]) -> float:
