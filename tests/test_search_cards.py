@@ -49,6 +49,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("does Grima Wormtongue Zealot count", [], ["Grima Wormtongue Zealot"]),
         ("in the Combat Phase can I", [], []),  # rules words, not a card
         ("is Light of Valinor restricted", ["Light of Valinor"], []),
+        ("I exhaust 'Self-Preservation' to heal", [], ["Self-Preservation"]),  # one word
+        ("a Heal-Combat phase", [], []),  # hyphenated, but words we use
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

@@ -194,8 +194,9 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
     """Card names the question writes that the knowledge base has nothing on.
 
     A name is two or more capitalised words in a row, "of" and "the" allowed inside
-    ("Radagast's Cunning", "Forest Snare"), that is not a recognised card and has a word
-    the knowledge base never uses (`known_words`): "Combat Phase" is rules, not a card.
+    ("Radagast's Cunning", "Forest Snare"), or joined by hyphens ("Self-Preservation"),
+    that is not a recognised card and has a word the knowledge base never uses
+    (`known_words`): "Combat Phase" is rules, not a card.
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast).
@@ -207,13 +208,16 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
     name = r"[A-Z][\w'\u2019-]*"
-    pattern = re.compile(rf"(?<![.!?]\s)\b{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+")
+    compound = r"[A-Z]\w*(?:-[A-Z]\w*)+"  # "Self-Preservation"
+    pattern = re.compile(
+        rf"(?<![.!?]\s)\b(?:{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+|{compound}\b)"
+    )
     for match in pattern.finditer(question):
         text = match.group()
         if match.start() == 0 or question[: match.start()].rstrip()[-1:] in ".!?":
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
             text = rest if first.lower() in known_words else text
-        if " " not in text.strip() or slugify(text) in seen:
+        if not re.search(r"[\s-]", text.strip()) or slugify(text) in seen:
             continue
         if any(w not in known_words for w in words(text)):
             found[text.strip()] = None
