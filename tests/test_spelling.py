@@ -59,6 +59,23 @@ def test_a_typo_is_read_as_the_name_of_a_rule_before_a_closer_plain_word():
     assert Speller(words).correction("hidde") == "hidden"  # without the rule names
 
 
+def test_a_word_only_one_entry_uses_is_no_correction_unless_it_names_a_rule():
+    """'leaning' is an ordinary word, not a typo of one card's 'leaping'."""
+    assert Speller(["leaping"]).correction("leaning") == "leaping"
+    assert Speller(["leaping"], rare=["leaping"]).correction("leaning") is None
+    assert (
+        Speller(["sentinel"], terms=["sentinel"], rare=["sentinel"]).correction("sentinal")
+        == "sentinel"
+    )
+
+
+def test_the_index_counts_the_entries_using_each_word(kb):
+    from judge.search.spelling import vocabulary
+
+    used = vocabulary(kb)
+    assert used["sentinel"] > 1 and all(count >= 1 for count in used.values())
+
+
 def test_ask_reads_hidde_as_hide(cli):
     result = cli("ask", "hidde", "--json").json()
     assert result["corrected"] == {"hidde": "hide"} and result["hits"][0]["id"] == "kw/hide-x"

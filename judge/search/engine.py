@@ -215,7 +215,10 @@ class GameIndex:
         from judge.search.spelling import Speller
 
         self._speller = Speller(
-            meta.get("vocabulary", []), meta.get("terms", []), meta.get("vocabulary_stems")
+            meta.get("vocabulary", []),
+            meta.get("terms", []),
+            meta.get("vocabulary_stems"),
+            meta.get("rare_words", ()),
         )
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]

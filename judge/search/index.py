@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 26  # bump when the schema or analysis changes
+_FORMAT = 27  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -141,7 +141,8 @@ def _fill(kb, ix) -> dict:
     for entry in kb.entries:
         writer.add_document(**_document(entry, official))
     writer.commit()
-    words = vocabulary(kb)
+    used = vocabulary(kb)
+    words = sorted(used)
     everyday = everyday_words(kb)
     return {
         "entries": len(kb),
@@ -155,6 +156,7 @@ def _fill(kb, ix) -> dict:
         "vocabulary": words,
         "vocabulary_stems": sorted({stem(w) for w in words}),
         "terms": terms(kb),
+        "rare_words": sorted(word for word, entries in used.items() if entries == 1),
     }
 
 

@@ -6,7 +6,9 @@ starts with the same letter (typos keep the first letter far more often than not
 different first letter usually means a different word: "ridge" is not "bridge"). The
 word must be long enough to be a rules term and similar enough (rapidfuzz ratio).
 Everyday words that happen to be absent ("buddy", "guy") are too far from any rules word
-to be touched.
+to be touched, and a word only one entry uses is no correction either: "leaning" is
+not a typo of one card's "leaping", while a typo of a word the rules use often is
+likely.
 """
 
 from __future__ import annotations
@@ -20,10 +22,15 @@ TERM_BONUS = 5.0
 
 class Speller:
     def __init__(
-        self, vocabulary: list[str], terms: list[str] = (), stems: list[str] | None = None
+        self,
+        vocabulary: list[str],
+        terms: list[str] = (),
+        stems: list[str] | None = None,
+        rare: list[str] = (),
     ):
         """`stems`: the vocabulary's stems, computed once at index time (stemming a few
-        thousand words would cost a cold `ask` tens of milliseconds)."""
+        thousand words would cost a cold `ask` tens of milliseconds); `rare`: the words
+        only one entry uses, never a correction unless they name a rule."""
         from judge.search.text import stem
 
         self._stem = stem
@@ -31,8 +38,9 @@ class Speller:
         self._terms = frozenset(terms)
         self._stems = frozenset(stems if stems is not None else map(stem, vocabulary))
         self._by_initial: dict[str, list[str]] = {}
+        rare = frozenset(rare) - self._terms
         for word in vocabulary:
-            if len(word) >= MIN_LENGTH - 1:
+            if len(word) >= MIN_LENGTH - 1 and word not in rare:
                 self._by_initial.setdefault(word[0], []).append(word)
         self._memo: dict[str, str | None] = {}
 
@@ -89,12 +97,16 @@ def terms(kb) -> list[str]:
     return sorted(seen)
 
 
-def vocabulary(kb) -> list[str]:
-    """Every word the entries use in titles, aliases, questions, cards and bodies."""
+def vocabulary(kb) -> dict[str, int]:
+    """Every word the entries use in titles, aliases, questions, cards and bodies, with
+    how many entries use it."""
     from judge.search.text import words
 
-    seen: set[str] = set()
+    counts: dict[str, int] = {}
     for entry in kb.entries:
+        used: set[str] = set()
         for text in (entry.title, entry.body, *entry.aliases, *entry.questions, *entry.cards):
-            seen.update(w for w in words(text) if w.isalpha())
-    return sorted(seen)
+            used.update(w for w in words(text) if w.isalpha())
+        for word in used:
+            counts[word] = counts.get(word, 0) + 1
+    return counts
