@@ -107,6 +107,13 @@ def test_player_words_and_their_rules_words_form_one_concept():
     assert (stem("guy"), stem("enemy")) in groups
 
 
+def test_slang_whose_stem_is_another_word_is_read_only_as_written():
+    """'decked' means running out of cards, but its stem is 'deck'."""
+    assert synonyms_by_position(("i", "got", "decked")) == {2: ("running", "out", "of", "cards")}
+    assert synonyms_by_position(("the", "encounter", "deck")) == {}
+    assert synonyms_by_position(("my", "guys"))[1] == ("characters",)  # others by stem
+
+
 def test_phases_are_named_only_with_the_word_phase():
     phases = {"quest", "refresh", "combat"}
     assert phases_named(("in", "the", "refresh", "phase", "when"), phases) == {"refresh"}

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from judge.rulesets import game_named_by
 from judge.search.focus import ability_words, backstory_words, example_words, question_first
 from judge.search.text import STOP_WORDS, stem
-from judge.search.vocabulary import INTENT_PHRASES, INTENTS, SYNONYMS
+from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
@@ -62,14 +62,15 @@ def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str
     table = _stemmed_synonyms()
     stems = tuple(stem(w) for w in question_words)
     found: dict[int, tuple[str, ...]] = {}
-    longest = max(len(key) for key in table)
+    longest = max(len(key) for key in (*table, *EXACT_SYNONYMS))
     i = 0
     while i < len(stems):
         for n in range(longest, 0, -1):
             key = stems[i : i + n]
-            if len(key) == n and key in table:
+            meant = table.get(key) or EXACT_SYNONYMS.get(question_words[i : i + n])
+            if len(key) == n and meant:
                 for position in range(i, i + n):
-                    found[position] = table[key]
+                    found[position] = meant
                 i += n
                 break
         else:

@@ -51,7 +51,6 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("graveyard",): ("discard", "pile"),
     ("trash",): ("discard",),
     ("deck", "out"): ("running", "out", "of", "cards"),
-    ("decked",): ("running", "out", "of", "cards"),
     ("buddy",): ("another", "player"),
     ("friend",): ("another", "player"),
     ("teammate",): ("another", "player"),
@@ -88,6 +87,12 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("misprint",): ("errata",),
     ("wording",): ("errata",),
     ("changed",): ("errata",),
+}
+
+#: player words matched only as written, not by their stem, which is another word
+#: ("decked" stems to "deck", which any question about a deck says)
+EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("decked",): ("running", "out", "of", "cards"),
 }
 
 #: Words that reveal what kind of answer a question wants, and how much to favour it.
