@@ -107,6 +107,18 @@ def test_player_words_and_their_rules_words_form_one_concept():
     assert (stem("guy"), stem("enemy")) in groups
 
 
+@pytest.mark.parametrize(
+    ("question", "content"),
+    [
+        ("e.g. sentinel", ("sentinel",)),  # single letters say nothing
+        ("archery x", ("archery", "x")),  # but X is the keyword's value
+        ("am I supposed to exhaust him too", ("to", "exhaust")),  # how players talk
+    ],
+)
+def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):
+    assert understand(question).content == content
+
+
 def test_slang_whose_stem_is_another_word_is_read_only_as_written():
     """'decked' means running out of cards, but its stem is 'deck'."""
     assert synonyms_by_position(("i", "got", "decked")) == {2: ("running", "out", "of", "cards")}

@@ -181,7 +181,7 @@ STOP_WORDS = frozenset(
         "should",
         "might",
     ]
-)
+) | frozenset("bcdefghjklmnopqrstuvwyz")  # single letters ("e.g.", "U.C."), but X
 
 
 #: Irregular forms the stemmer cannot relate to their base word, as they occur in
