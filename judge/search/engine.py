@@ -136,7 +136,14 @@ class Searcher:
 
     def open_all(self) -> None:
         """Open every game's index, and import what a search imports, now: for many
-        questions (`--batch`) the one-off cost of opening is then no question's time."""
+        questions (`--batch`) the one-off cost of opening is then no question's time.
+
+        What is loaded lives as long as the process, so it is also frozen out of the
+        garbage collector's sight (`gc.freeze`): a full collection, which would walk
+        every table and cached posting, then never lands inside a question.
+        """
+        import gc
+
         import judge.search.answer
         import judge.search.snippets  # noqa: F401
         from judge.search.understand import prepare
@@ -144,6 +151,7 @@ class Searcher:
         prepare()
         for game in self.info.meta["games"]:
             self.index(game).prepare()
+        gc.freeze()
 
     def index(self, game: str) -> GameIndex | None:
         """The game's open index (None when the knowledge base has no entry of it)."""
