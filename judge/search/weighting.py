@@ -3,9 +3,9 @@
 The engine sums per-term scores itself (`engine.GameIndex._best`). Through whoosh's
 scorer a term costs five look-ups in the terms table (whether it exists, its frequency,
 its idf, the scorer's set-up, its postings) and a method call or two per posting; here
-a term is looked up once, a term with one posting is read from that look-up (whoosh
-keeps such postings inline), and each entry's length normalisation is worked out once
-per field. The index never changes under an open searcher, so everything is kept.
+its info is looked up once and its postings once, and each entry's length
+normalisation is worked out once per field. The index never changes under an open
+searcher, so everything is kept.
 
 The scores are whoosh's own BM25F (`scoring.bm25`, with its idf and its byte-rounded
 field lengths); a test compares the ranking with whoosh's search.
@@ -48,7 +48,7 @@ class TermPostings:
     def documents(self, field: str, term: str) -> frozenset[int]:
         """The entries that have `term` in `field` (not cached: callers keep them)."""
         info = self._info(field, term)
-        return frozenset(d for d, _ in self._postings(field, term, info)) if info else frozenset()
+        return frozenset(d for d, _ in self._postings(field, term)) if info else frozenset()
 
     def scores(self, field: str, term: str) -> dict[int, float]:
         """Each entry's BM25F score for `term` in `field` (the posting's weight in a
@@ -63,7 +63,7 @@ class TermPostings:
         info = self._info(field, term)
         if info is None:
             return {}
-        postings = self._postings(field, term, info)
+        postings = self._postings(field, term)
         if not self._reader.schema[field].scorable:
             return dict(postings)
         idf = math.log(self._documents / (info.doc_frequency() + 1)) + 1
@@ -73,11 +73,8 @@ class TermPostings:
             for docnum, weight in postings
         }
 
-    def _postings(self, field: str, term: str, info) -> list[tuple[int, float]]:
+    def _postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """(document number, weight) of every posting of a term."""
-        if info.is_inlined():
-            ids, weights, _ = info.inlined_postings()
-            return list(zip(ids, weights, strict=True))
         matcher = self._reader.postings(field, term)
         found = []
         while matcher.is_active():
@@ -100,7 +97,7 @@ class TermPostings:
         return norm
 
     def _info(self, field: str, term: str):
-        """whoosh's term info (frequency, inline postings), or None when no entry has
+        """whoosh's term info (its frequency), or None when no entry has
         the term: one look-up per term and field for the searcher's life."""
         key = (field, term)
         if key not in self._infos:
