@@ -39,6 +39,8 @@ def test_switching_the_name_test_off_reads_everyday_words_as_cards():
 
 def test_names_are_the_words_capitalised_inside_a_sentence():
     assert written_as_names("The troll hit Aragorn. Then Gimli fell") == {"aragorn", "gimli"}
+    # a numbered point starts a sentence: "2) After" is no name
+    assert written_as_names("1) Is it Beorn? 2) After that, what?") == {"beorn"}
 
 
 @pytest.mark.parametrize(

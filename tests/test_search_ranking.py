@@ -249,6 +249,32 @@ def test_a_long_question_saying_a_whole_title_favours_it_less(tmp_path, monkeypa
     assert _top(searcher, question) == "rr/staging-area"
 
 
+def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkeypatch):
+    """The player's Eowyn and Unexpected Courage set the scene; the rule asked about is
+    in the other words. Weighed in full, the rare names pull in an entry that only
+    mentions them."""
+    _glossary(
+        tmp_path,
+        "committing",
+        "Committing Characters",
+        "A character committed to the quest stays committed even when a card effect readies it.",
+    )
+    _glossary(
+        tmp_path,
+        "hero-abilities",
+        "Hero Abilities",
+        "Eowyn adds willpower when she quests. Unexpected Courage readies Eowyn once per round.",
+    )
+    for n in range(8):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    question = (
+        "Eowyn quested, and then Eowyn was readied by Unexpected Courage: is she still committed?"
+    )
+    assert _top(_searcher(tmp_path), question) == "rr/committing"
+    monkeypatch.setattr(engine.GameIndex, "_with_story_names", lambda self, meaning, *_: meaning)
+    assert _top(_searcher(tmp_path), question) == "rr/hero-abilities"
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

@@ -64,12 +64,13 @@ def _grams(text: str) -> set[str]:
 
 
 def written_as_names(question: str) -> frozenset[str]:
-    """Words the player capitalised where a sentence does not start ("the Took"): the
-    way a name is written. Lower-case folded, like the question's words."""
+    """Words the player capitalised where a sentence or a numbered point ("2) After")
+    does not start ("the Took"): the way a name is written. Lower-case folded, like the
+    question's words."""
     import re
 
     found = set()
-    for sentence in re.split(r"(?<=[.!?;:\n])", question):
+    for sentence in re.split(r"(?<=[.!?;:\n])|(?<=\b\d\))", question):
         for word in re.findall(r"[^\W_]+(?:'[^\W_]+)?", sentence)[1:]:
             if word[0].isupper() and not word.isupper():
                 found.update(words(word))

@@ -252,9 +252,8 @@ class GameIndex:
         question as finally read (cards, corrections, phases)."""
         from judge.search.cards import unknown_cards, written_as_names
 
-        cards = self._cards.recognise(
-            meaning.words, self._is_common, names=written_as_names(question)
-        )
+        names = written_as_names(question)
+        cards = self._cards.recognise(meaning.words, self._is_common, names=names)
         unknown = unknown_cards(question, cards, self._speller.known)
         # "Radagast's Cunning" is not Radagast: the possessive named another card
         cards = [c for c in cards if not any(u.startswith(f"{c}'s ") for u in unknown)]
@@ -274,13 +273,14 @@ class GameIndex:
 
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
+        scenarios = self._scenarios.named(meaning.words)
+        meaning = self._with_story_names(meaning, names, scenarios)
         clauses = self._clauses(meaning)
         if not clauses:
             return meaning, []
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        scenarios = self._scenarios.named(meaning.words)
         favoured = self._scenarios.favoured(meaning.words, scenarios)
         ranked = sorted(
             (
@@ -295,6 +295,19 @@ class GameIndex:
         )
         ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
+
+    def _with_story_names(
+        self, meaning: Understanding, names: frozenset[str], scenarios: list[str]
+    ) -> Understanding:
+        """The names the player wrote (`cards.written_as_names`) that are no rule, card
+        or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
+        set the scene of the question, not the rule it asks about: they weigh as the
+        backstory does, wherever they stand."""
+        from judge.search.text import stem, words
+
+        known = {word for name in (*meaning.cards, *scenarios) for word in words(name)}
+        story = names - known - self._speller.terms
+        return meaning._replace(background=meaning.background | {stem(w) for w in story})
 
     def _rerank(
         self, score: float, docnum: int, meaning: Understanding, said: str, concepts, numbered

@@ -49,6 +49,11 @@ class Speller:
         """Every word the knowledge base uses."""
         return self._known
 
+    @property
+    def terms(self) -> frozenset[str]:
+        """The words of the titles that name rules ("hide", "sentinel")."""
+        return self._terms
+
     def correction(self, word: str) -> str | None:
         """The rules word meant by a misspelt word, or None (known, or nothing close)."""
         if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
