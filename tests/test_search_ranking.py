@@ -275,6 +275,27 @@ def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkey
     assert _top(_searcher(tmp_path), question) == "rr/hero-abilities"
 
 
+def test_naming_a_phase_favours_the_steps_that_do_its_work_not_its_edges(tmp_path, monkeypatch):
+    _step(tmp_path, "7.1", "Refresh phase begins", "refresh", "This step opens the phase.")
+    _step(
+        tmp_path,
+        "7.3",
+        "Raise threat",
+        "refresh",
+        "Each player's threat goes up by 1, once per round.",
+    )
+    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+    for n in range(6):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
+    searcher = _searcher(tmp_path)
+    question = "refresh phase: when does threat go up?"
+    assert _top(searcher, question) == "rr/step-7.3"
+    index = searcher.index("lcg")
+    monkeypatch.setattr(index, "_working_steps", frozenset(range(10)))  # edges favoured too
+    assert _top(searcher, question) == "rr/step-7.1"
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

@@ -231,6 +231,15 @@ class GameIndex:
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._phases = frozenset(p for p in self._step_phases if p)
+        # a phase's first and last steps ("Refresh phase begins", "... ends") only mark
+        # its edges: naming the phase favours the steps that do its work
+        self._working_steps = frozenset(
+            docnum
+            for docnum, (phase, title) in enumerate(
+                zip(self._step_phases, self._title_stems, strict=True)
+            )
+            if phase and not {"begin", "end"} & set(title)
+        )
         self._term_documents: dict[str, frozenset[int]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
         # the official wording is empty until the player imports their documents
@@ -319,7 +328,7 @@ class GameIndex:
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
         # naming a phase sets the scene: the answer is usually one of its steps
-        in_phase = self._step_phases[docnum] in meaning.phases
+        in_phase = docnum in self._working_steps and self._step_phases[docnum] in meaning.phases
         return (
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
