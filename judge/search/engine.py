@@ -249,7 +249,8 @@ class GameIndex:
         self._searcher.close()
 
     def prepare(self) -> None:
-        """Build the recognisers' lookup tables now (`Searcher.open_all`)."""
+        """Build the recognisers' lookup tables and work out every entry's length norms
+        now, not in the first questions (`Searcher.open_all`)."""
         self._cards.prepare()
         self._scenarios.prepare()
         self._postings.prepare((*self._fields, "pairs"))
