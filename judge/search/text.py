@@ -93,6 +93,18 @@ STOP_WORDS = frozenset(
         "i'd",
         "don't",
         "doesn't",
+        "didn't",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "weren't",
+        "won't",
+        "wouldn't",
+        "couldn't",
+        "shouldn't",
+        "haven't",
+        "hasn't",
+        "hadn't",
         "get",
         "got",
         "go",
@@ -187,6 +199,7 @@ STOP_WORDS = frozenset(
 #: Irregular forms the stemmer cannot relate to their base word, as they occur in
 #: questions and rules text ("a fallen hero" is about heroes that fall).
 IRREGULAR_FORMS = {
+    "can't": "cannot",  # what the rules write
     "fallen": "fall",
     "fell": "fall",
     "dealt": "deal",
