@@ -133,6 +133,12 @@ def test_slang_whose_stem_is_another_word_is_read_only_as_written():
     assert synonyms_by_position(("my", "guys"))[1] == ("characters",)  # others by stem
 
 
+def test_out_means_eliminated_only_in_the_phrases_that_say_so():
+    assert synonyms_by_position(("i", "threated", "out"))[2] == ("eliminated",)
+    assert synonyms_by_position(("my", "hero", "is", "out")) == {}
+    assert synonyms_by_position(("ran", "out", "of", "cards")) == {}
+
+
 def test_phases_are_named_only_with_the_word_phase():
     phases = {"quest", "refresh", "combat"}
     assert phases_named(("in", "the", "refresh", "phase", "when"), phases) == {"refresh"}
