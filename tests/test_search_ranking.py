@@ -133,6 +133,12 @@ def test_slang_whose_stem_is_another_word_is_read_only_as_written():
     assert synonyms_by_position(("my", "guys"))[1] == ("characters",)  # others by stem
 
 
+def test_everyday_verbs_are_no_table_talk():
+    """'will the enemy attack' asks about the future, not willpower."""
+    assert synonyms_by_position(("will", "the", "enemy", "attack")) == {}
+    assert synonyms_by_position(("a", "damage", "counter")) == {}
+
+
 def test_out_means_eliminated_only_in_the_phrases_that_say_so():
     assert synonyms_by_position(("i", "threated", "out"))[2] == ("eliminated",)
     assert synonyms_by_position(("my", "hero", "is", "out")) == {}
