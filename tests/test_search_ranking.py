@@ -315,6 +315,43 @@ def test_naming_a_phase_favours_the_steps_that_do_its_work_not_its_edges(tmp_pat
     assert _top(searcher, question) == "rr/step-7.1"
 
 
+def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
+    tmp_path, monkeypatch
+):
+    """ "In the combat phase, can I play Feint...": the phase is the card's setting, and
+    Feint's own ruling answers, not the combat step the phase would favour."""
+    _step(
+        tmp_path,
+        "6.2",
+        "Deal shadow cards",
+        "combat",
+        "In the combat phase shadow cards are dealt to each engaged enemy.",
+    )
+    front = {
+        "id": "faq/qa/feint",
+        "title": '"Feint"',
+        "kind": "qa",
+        "game": "lcg",
+        "source": "faq",
+        "section": '"Q&A"',
+        "cards": "[Feint]",
+    }
+    _entry(
+        tmp_path,
+        "faq/qa",
+        "feint",
+        front,
+        "Feint is played in the combat action window before shadow cards are dealt.",
+    )
+    for n in range(6):
+        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    searcher = _searcher(tmp_path)
+    question = "in the combat phase, can I play Feint after shadow cards are dealt?"
+    assert _top(searcher, question) == "faq/qa/feint"
+    monkeypatch.setattr(engine, "_about_a_card", lambda meaning: False)
+    assert _top(searcher, question) == "rr/step-6.2"
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

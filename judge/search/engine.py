@@ -292,10 +292,14 @@ class GameIndex:
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
         favoured = self._scenarios.favoured(meaning.words, scenarios)
+        # naming a phase sets the scene of a rules question ("in the refresh phase,
+        # ..."); a question about a card it names is answered by that card's rulings,
+        # whichever phase the card is played in
+        scene = frozenset() if _about_a_card(meaning) else meaning.phases
         ranked = sorted(
             (
                 (
-                    self._rerank(score, docnum, meaning, said, concepts, numbered)
+                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
                     * favoured.get(docnum, 1.0),
                     docnum,
                 )
@@ -320,16 +324,24 @@ class GameIndex:
         return meaning._replace(background=meaning.background | {stem(w) for w in story})
 
     def _rerank(
-        self, score: float, docnum: int, meaning: Understanding, said: str, concepts, numbered
+        self,
+        score: float,
+        docnum: int,
+        meaning: Understanding,
+        said: str,
+        concepts,
+        numbered,
+        scene: frozenset[str],
     ) -> float:
         """Weight by the question's intent and by how much of the question the entry
-        covers, and favour entries whose whole title the question says."""
+        covers, and favour entries whose whole title the question says and the steps
+        of the phases that set its scene."""
         title = self._title_stems[docnum]
         named = len(title) >= 2 and f" {' '.join(title)} " in said
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
-        # naming a phase sets the scene: the answer is usually one of its steps
-        in_phase = docnum in self._working_steps and self._step_phases[docnum] in meaning.phases
+        # the answer to a question set in a phase is usually one of its steps
+        in_phase = docnum in self._working_steps and self._step_phases[docnum] in scene
         return (
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
@@ -565,6 +577,11 @@ def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
         told = _only_told(card, meaning)
         weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
     return weights
+
+
+def _about_a_card(meaning: Understanding) -> bool:
+    """Whether the question asks about a card it names (not only in its backstory)."""
+    return any(not _only_told(card, meaning) for card in meaning.cards)
 
 
 def _only_told(card: str, meaning: Understanding) -> bool:
