@@ -12,6 +12,7 @@ from helpers import REPO
 
 from judge.search.engine import Searcher
 from judge.search.index import ensure
+from judge.search.text import stem
 
 
 @pytest.fixture(scope="module")
@@ -171,4 +172,6 @@ def test_open_all_opens_every_games_index_before_any_question():
     assert fresh._games == {}
     fresh.open_all()
     assert set(fresh._games) == set(fresh.info.meta["games"]) >= {"lcg", "tcg"}
+    # every word's postings are in memory before the first question
+    assert ("body", stem("sentinel")) in fresh.index("lcg")._postings._scores
     fresh.close()

@@ -135,8 +135,9 @@ class Searcher:
             index.close()
 
     def open_all(self) -> None:
-        """Open every game's index, and import what a search imports, now: for many
-        questions (`--batch`) the one-off cost of opening is then no question's time.
+        """Open every game's index, read its words' postings (`GameIndex.prepare`) and
+        import what a search imports, now: for many questions (`--batch`) the one-off
+        cost, under a second, is then no question's time.
 
         What is loaded lives as long as the process, so it is also frozen out of the
         garbage collector's sight (`gc.freeze`): a full collection, which would walk
@@ -249,11 +250,15 @@ class GameIndex:
         self._searcher.close()
 
     def prepare(self) -> None:
-        """Build the recognisers' lookup tables and work out every entry's length norms
-        now, not in the first questions (`Searcher.open_all`)."""
+        """Build the recognisers' lookup tables and read every word's postings now, not
+        in the first questions (`Searcher.open_all`); only the phrase pairs, tens of
+        thousands of them, are still read as questions use them."""
         self._cards.prepare()
         self._scenarios.prepare()
-        self._postings.prepare((*self._fields, "pairs"))
+        self._postings.load(self._fields)
+        self._postings.prepare_norms(("pairs",))
+        for term in self._postings.terms("anywhere"):
+            self._text_documents(term)
 
     def search(
         self, question: str, meaning: Understanding, k: int

@@ -32,13 +32,24 @@ class TermPostings:
         self._scores: dict[tuple[str, str], dict[int, float]] = {}
         self._norms: dict[str, dict[int, float]] = {}
 
-    def prepare(self, fields) -> None:
+    def prepare_norms(self, fields) -> None:
         """Work out every entry's length normalisation in `fields` now, rather than a
         few at a time in the first questions that meet them."""
         for field in fields:
             norm = self._field_norms(field)
             for docnum in range(self._documents):
                 norm(docnum)
+
+    def load(self, fields) -> None:
+        """Read every term's scores in `fields` now (a few thousand terms: well under a
+        second), so that no question waits on the index files for them."""
+        for field in fields:
+            for term in self.terms(field):
+                self.scores(field, term)
+
+    def terms(self, field: str) -> list[str]:
+        """Every term the index holds in `field`."""
+        return [t.decode() if isinstance(t, bytes) else t for t in self._reader.lexicon(field)]
 
     def frequency(self, field: str, term: str) -> int:
         """How many entries have `term` in `field` (0 when none does)."""
