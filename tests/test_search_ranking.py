@@ -352,6 +352,15 @@ def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
     assert _top(searcher, question) == "rr/step-6.2"
 
 
+def test_a_card_we_know_is_no_story_name_even_in_the_possessive():
+    searcher = Searcher()
+    meaning, _, _ = searcher.ask("Can I use Gandalf's ability on an enemy in the staging area?")
+    assert meaning.cards == ("Gandalf",) and stem("gandalf") not in meaning.background
+    meaning, _, _ = searcher.ask("Can Eowyn's ability target an enemy in the staging area?")
+    assert stem("eowyn") in meaning.background  # a name we know nothing about
+    searcher.close()
+
+
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     _glossary(
         tmp_path,

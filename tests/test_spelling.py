@@ -69,6 +69,11 @@ def test_a_word_only_one_entry_uses_is_no_correction_unless_it_names_a_rule():
     )
 
 
+def test_a_word_that_says_nothing_is_never_the_correction():
+    """'thougt' is no typo of a rules word; 'though' says nothing to the search."""
+    assert Speller(["sentinel", "though"]).correction("thougt") is None
+
+
 def test_the_index_counts_the_entries_using_each_word(kb):
     from judge.search.spelling import vocabulary
 

@@ -324,9 +324,9 @@ class GameIndex:
         backstory does, wherever they stand."""
         from judge.search.text import stem, words
 
-        known = {word for name in (*meaning.cards, *scenarios) for word in words(name)}
-        story = names - known - self._speller.terms
-        return meaning._replace(background=meaning.background | {stem(w) for w in story})
+        known = {stem(word) for name in (*meaning.cards, *scenarios) for word in words(name)}
+        story = {stem(w) for w in names - self._speller.terms} - known  # "Gandalf's" too
+        return meaning._replace(background=meaning.background | story)
 
     def _rerank(
         self,

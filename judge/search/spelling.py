@@ -31,16 +31,17 @@ class Speller:
         """`stems`: the vocabulary's stems, computed once at index time (stemming a few
         thousand words would cost a cold `ask` tens of milliseconds); `rare`: the words
         only one entry uses, never a correction unless they name a rule."""
-        from judge.search.text import stem
+        from judge.search.text import STOP_WORDS, stem
 
         self._stem = stem
         self._known = frozenset(vocabulary)
         self._terms = frozenset(terms)
         self._stems = frozenset(stems if stems is not None else map(stem, vocabulary))
         self._by_initial: dict[str, list[str]] = {}
-        rare = frozenset(rare) - self._terms
+        # a word that says nothing to the search ("though") is never what a typo meant
+        never = (frozenset(rare) - self._terms) | STOP_WORDS
         for word in vocabulary:
-            if len(word) >= MIN_LENGTH - 1 and word not in rare:
+            if len(word) >= MIN_LENGTH - 1 and word not in never:
                 self._by_initial.setdefault(word[0], []).append(word)
         self._memo: dict[str, str | None] = {}
 
