@@ -52,6 +52,7 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("in the Combat Phase can I", [], []),  # rules words, not a card
         ("is Light of Valinor restricted", ["Light of Valinor"], []),
         ("I exhaust 'Self-Preservation' to heal", [], ["Self-Preservation"]),  # one word
+        ("the card 'Necromancer's Reach' deals", [], ["Necromancer's Reach"]),  # no quote
         ("a Heal-Combat phase", [], []),  # hyphenated, but words we use
     ],
 )
@@ -69,6 +70,13 @@ def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     best = asked["hits"][0]
     assert asked["unknown_cards"] and not best["cards"]
     assert "quest phase" in (best["title"] + best["snippet"]).lower()
+
+
+def test_a_name_sharing_a_word_with_a_card_we_know_is_another_card(cli):
+    """'Necromancer's Reach' is close enough to The Necromancer's Tower to match it, but
+    the player wrote another card's name: that one is reported, not answered about."""
+    result = cli("ask", "does Necromancer's Reach count as an attack", "--json").json()
+    assert result["cards"] == [] and result["unknown_cards"] == ["Necromancer's Reach"]
 
 
 def test_ask_does_not_read_everyday_words_as_cards(cli):

@@ -133,6 +133,12 @@ def test_slang_whose_stem_is_another_word_is_read_only_as_written():
     assert synonyms_by_position(("my", "guys"))[1] == ("characters",)  # others by stem
 
 
+def test_guys_are_characters_only_when_they_are_someones():
+    assert synonyms_by_position(("hey", "guys", "about", "surge")) == {}
+    assert synonyms_by_position(("can", "my", "guys", "defend"))[2] == ("characters",)
+    assert synonyms_by_position(("can", "my", "guy", "defend"))[2] == ("characters",)
+
+
 def test_everyday_verbs_are_no_table_talk():
     """'will the enemy attack' asks about the future, not willpower."""
     assert synonyms_by_position(("will", "the", "enemy", "attack")) == {}

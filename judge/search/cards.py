@@ -221,7 +221,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
         if not re.search(r"[\s-]", text.strip()) or slugify(text) in seen:
             continue
         if any(w not in known_words for w in words(text)):
-            found[text.strip()] = None
+            found[text.strip().rstrip("'\u2019")] = None  # a closing quote is no letter
     for title in recognised:
         key = words(title)
         said = words(question)

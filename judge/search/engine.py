@@ -270,8 +270,10 @@ class GameIndex:
         names = written_as_names(question)
         cards = self._cards.recognise(meaning.words, self._is_common, names=names)
         unknown = unknown_cards(question, cards, self._speller.known)
-        # "Radagast's Cunning" is not Radagast: the possessive named another card
-        cards = [c for c in cards if not any(u.startswith(f"{c}'s ") for u in unknown)]
+        # a name the player wrote that shares a word with a card we matched is another
+        # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
+        # Necromancer's Tower
+        cards = [c for c in cards if not any(_share_a_word(c, u) for u in unknown)]
         corrected = self._speller.corrections(
             w for w in meaning.content if not any(w in card.lower() for card in cards)
         )
@@ -582,6 +584,16 @@ def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
         told = _only_told(card, meaning)
         weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
     return weights
+
+
+def _share_a_word(card: str, name: str) -> bool:
+    """Whether a card title and a name share a word (by stem; "of" and "the" aside)."""
+    from judge.search.text import STOP_WORDS, stem, words
+
+    def stems(text: str) -> set[str]:
+        return {stem(w) for w in words(text) if w not in STOP_WORDS}
+
+    return bool(stems(card) & stems(name))
 
 
 def _about_a_card(meaning: Understanding) -> bool:

@@ -46,8 +46,14 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("died",): ("destroyed",),
     ("die",): ("destroyed",),
     ("dead",): ("destroyed",),
-    ("guy",): ("character",),
-    ("guys",): ("characters",),
+    # "hey guys" greets the table: only someone's guys are characters
+    ("my", "guys"): ("characters",),
+    ("our", "guys"): ("characters",),
+    ("your", "guys"): ("characters",),
+    ("his", "guys"): ("characters",),
+    ("her", "guys"): ("characters",),
+    ("their", "guys"): ("characters",),
+    ("other", "guys"): ("characters",),
     ("dude",): ("character",),
     ("unit",): ("character",),
     ("dial",): ("threat",),
@@ -105,6 +111,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: player words matched only as written, not by their stem, which is another word
 #: ("decked" stems to "deck", which any question about a deck says)
 EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("guy",): ("character",),  # stems as "guys", which greets the table ("hey guys")
     ("decked",): ("running", "out", "of", "cards"),
 }
 
