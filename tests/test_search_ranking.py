@@ -364,6 +364,8 @@ def test_a_card_we_know_is_no_story_name_even_in_the_possessive():
     assert meaning.cards == ("Gandalf",) and stem("gandalf") not in meaning.background
     meaning, _, _ = searcher.ask("Can Eowyn's ability target an enemy in the staging area?")
     assert stem("eowyn") in meaning.background  # a name we know nothing about
+    meaning, _, _ = searcher.ask("After I've declared a defender, can I ready it?")
+    assert meaning.background == frozenset()  # "I've" is capitalised, but no name
     searcher.close()
 
 

@@ -274,9 +274,9 @@ class GameIndex:
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
         cards = [c for c in cards if not any(_share_a_word(c, u) for u in unknown)]
-        corrected = self._speller.corrections(
-            w for w in meaning.content if not any(w in card.lower() for card in cards)
-        )
+        # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
+        named = " ".join((*cards, *unknown)).lower()
+        corrected = self._speller.corrections(w for w in meaning.content if w not in named)
         if corrected:
             meaning = understand(_respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
@@ -324,10 +324,11 @@ class GameIndex:
         or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
         set the scene of the question, not the rule it asks about: they weigh as the
         backstory does, wherever they stand."""
-        from judge.search.text import stem, words
+        from judge.search.text import STOP_WORDS, stem, words
 
         known = {stem(word) for name in (*meaning.cards, *scenarios) for word in words(name)}
-        story = {stem(w) for w in names - self._speller.terms} - known  # "Gandalf's" too
+        told = names - self._speller.terms - STOP_WORDS  # "I've" is no name
+        story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
         return meaning._replace(background=meaning.background | story)
 
     def _rerank(
