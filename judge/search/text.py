@@ -157,6 +157,8 @@ STOP_WORDS = frozenset(
         "suppose",
         "supposed",
         "thought",
+        "heard",
+        "told",
         "wondering",
         "wondered",
         "confused",
