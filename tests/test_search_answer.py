@@ -54,6 +54,14 @@ def test_an_errata_answer_says_what_changed_not_where_it_is_printed(cli):
     assert "attachments" in answer["text"] and "Quest Companion" not in answer["text"]
 
 
+def test_the_scenario_the_question_names_picks_the_entry_not_its_line(cli):
+    """Naming Journey Down the Anduin pulled in the ruling; the line that lists the
+    scenario pages it appears on says nothing about when the forced effect resolves."""
+    question = "journey down anduin wargs forced effect after attack when does it resolve"
+    answer = cli("ask", question, "--json").json()["answer"]
+    assert "Anduin" not in answer["text"] and "resolve" in answer["text"]
+
+
 def test_a_stop_inside_quotes_does_not_end_a_sentence():
     body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
     assert candidates(body) == [

@@ -487,9 +487,11 @@ class GameIndex:
                     weight = factor * self._saying(term, found, meaning)
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
-        # the entry's own name is in most of its lines, and "errata" asks for a kind of
-        # entry: they find the entry, not the line in it
-        for word in (*words_of(" ".join((best.title, *best.cards))), *ERRATA_WORDS):
+        # the entry's own name is in most of its lines, the cards and scenarios the
+        # question names pulled the entry in, and "errata" asks for a kind of entry:
+        # they find the entry, not the line in it
+        named = (best.title, *best.cards, *meaning.cards, *self._scenarios.named(meaning.words))
+        for word in (*words_of(" ".join(named)), *ERRATA_WORDS):
             weights.pop(stem(word), None)
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
