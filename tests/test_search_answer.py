@@ -21,6 +21,11 @@ def test_candidates_are_the_summarys_sentences_and_each_bullet():
     ]
 
 
+def test_each_item_of_a_numbered_list_is_a_candidate():
+    body = "Play goes in steps.\n\n1. Pay the costs.\n2. Choose targets, if any.\n"
+    assert candidates(body) == ["Play goes in steps.", "Pay the costs.", "Choose targets, if any."]
+
+
 def test_the_line_with_most_of_the_questions_weight_wins():
     weights = {"exhaust": 2.0, "defend": 0.5}
     assert best_line(BODY, weights).startswith("The sentinel character exhausts")

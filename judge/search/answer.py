@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from judge.search.snippets import plain, word_stems
 
-_BULLET = re.compile(r"^\s*[-*+]\s+")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
