@@ -78,6 +78,8 @@ def _top(searcher, question):
         ("played", "play"),
         ("drawn", "draw"),
         ("can't", "cannot"),
+        ("ran", "run"),
+        ("kept", "keeps"),
     ],
 )
 def test_word_forms_share_a_stem(one, other):
