@@ -86,9 +86,10 @@ def main() -> None:
 
         for name, asked in question_sets():
             # each question asked for the first time in a searcher prepared as `ask
-            # --batch` and the app prepare it (every word's postings read first), then
-            # again; for reference, the first time in an unprepared one, whose postings
-            # are read as questions need them (only a one-question `ask` is answered so)
+            # --batch` prepares it (every word's postings read first), then again; for
+            # reference, the first time in an unprepared one, whose postings are read as
+            # questions need them, as in the app (where the typing debounce dwarfs it)
+            # and a one-question `ask`
             prepared, unprepared = Searcher(), Searcher()
             prepared.open_all()
             for when, searcher, target in (

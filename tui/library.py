@@ -62,14 +62,6 @@ class Library:
         """Open (and on a first run build) the search index; blocks until done."""
         shared_searcher()
 
-    def prepare_index(self) -> None:
-        """Read the open index's postings into memory (`Searcher.open_all`), so that the
-        first questions are answered as fast as later ones; a question asked meanwhile
-        waits for it, once."""
-        searcher = shared_searcher()
-        with _search_lock:
-            searcher.open_all()
-
     def ask(
         self, question: str, k: int = 10, game: str = "auto"
     ) -> tuple[Understanding, list[Hit], float]:

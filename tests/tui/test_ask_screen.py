@@ -154,15 +154,3 @@ async def test_the_status_says_what_was_read_and_which_cards_we_have_nothing_on(
         app.screen.ask("can I play radagasts cunning in the quest phase")
         await settle(pilot)
         assert "nothing on Radagast's Cunning" in screen_text(app)
-
-
-async def test_the_index_is_read_into_memory_once_it_is_open(app):
-    """The first questions are answered from memory, as fast as later ones."""
-    from judge.search.text import stem
-    from tui.library import shared_searcher
-
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        scores = shared_searcher().index("lcg")._postings._scores
-        assert ("body", stem("sentinel")) in scores

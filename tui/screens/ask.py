@@ -103,15 +103,13 @@ class AskScreen(Screen):
 
     @work(thread=True, group="index", exit_on_error=False)
     def open_index(self) -> None:
-        """Open the index in a thread (the app calls this once its first frame is up),
-        then read it into memory for fast first answers."""
+        """Open the index in a thread (the app calls this once its first frame is up)."""
         try:
             self.app.library.open_index()
         except Exception as exc:  # a broken cache or KB must not take the app down
             self.post_message(self.IndexOpened(f"The search index could not be opened: {exc}"))
-            return
-        self.post_message(self.IndexOpened())
-        self.app.library.prepare_index()
+        else:
+            self.post_message(self.IndexOpened())
 
     def on_ask_screen_index_opened(self, message: IndexOpened) -> None:
         if message.error:
