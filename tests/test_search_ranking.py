@@ -360,7 +360,7 @@ def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
     assert _top(searcher, question) == "rr/step-6.2"
 
 
-def test_a_card_we_know_is_no_story_name_even_in_the_possessive():
+def test_story_names_are_only_names_of_nothing_we_know():
     searcher = Searcher()
     meaning, _, _ = searcher.ask("Can I use Gandalf's ability on an enemy in the staging area?")
     assert meaning.cards == ("Gandalf",) and stem("gandalf") not in meaning.background
@@ -368,6 +368,8 @@ def test_a_card_we_know_is_no_story_name_even_in_the_possessive():
     assert stem("eowyn") in meaning.background  # a name we know nothing about
     meaning, _, _ = searcher.ask("After I've declared a defender, can I ready it?")
     assert meaning.background == frozenset()  # "I've" is capitalised, but no name
+    meaning, _, _ = searcher.ask("tcg: must an event with 'Skirmish:' be played in a skirmish?")
+    assert meaning.game == "tcg" and meaning.background == frozenset()  # a TCG rule's name
     searcher.close()
 
 

@@ -88,8 +88,8 @@ class Speller:
 
 
 #: the kinds of entry whose titles name rules (the others are named after cards,
-#: scenarios or rulings)
-RULE_KINDS = ("glossary", "keyword", "step", "campaign")
+#: scenarios or rulings); every TCG entry is a rulebook section
+RULE_KINDS = ("glossary", "keyword", "step", "campaign", "tcg")
 
 
 def terms(kb) -> list[str]:
