@@ -122,6 +122,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("archery x", ("archery", "x")),  # but X is the keyword's value
         ("am I supposed to exhaust him too", ("to", "exhaust")),  # how players talk
         ("it didn't exhaust", ("exhaust",)),
+        ("lotr ambush keyword", ("ambush", "keyword")),  # both games' world, no rule
     ],
 )
 def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):
