@@ -158,6 +158,7 @@ STOP_WORDS = frozenset(
         "supposed",
         "thought",
         "heard",
+        "regarding",
         "lotr",  # the name of both games' world
         "told",
         "wondering",
