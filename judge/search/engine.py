@@ -265,6 +265,36 @@ class GameIndex:
     ) -> tuple[Understanding, list[Hit]]:
         """The best `k` entries of this game for an understood question, and the
         question as finally read (cards, corrections, phases)."""
+        meaning, scenarios = self._read(question, meaning)
+        clauses = self._clauses(meaning)
+        if not clauses:
+            return meaning, []
+        said = " " + " ".join(meaning.phrasing) + " "
+        concepts = self._weighted_concepts(meaning)
+        numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
+        favoured = self._scenarios.favoured(meaning.words, scenarios)
+        # naming a phase sets the scene of a rules question ("in the refresh phase,
+        # ..."); a question about a card it names is answered by that card's rulings,
+        # whichever phase the card is played in
+        scene = frozenset() if _about_a_card(meaning) else meaning.phases
+        ranked = sorted(
+            (
+                (
+                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
+                    * favoured.get(docnum, 1.0),
+                    docnum,
+                )
+                for score, docnum in self._best(clauses, CANDIDATES)
+            ),
+            key=lambda pair: -pair[0],
+        )
+        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
+        return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
+
+    def _read(self, question: str, meaning: Understanding) -> tuple[Understanding, list[str]]:
+        """The question as this game reads it, and the scenarios it names: the cards it
+        names (ours, and those we have nothing on), its spelling corrected, the phases
+        it names, and the names that only set its scene."""
         from judge.search.cards import unknown_cards, written_as_names
 
         names = written_as_names(question)
@@ -291,31 +321,7 @@ class GameIndex:
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
         scenarios = self._scenarios.named(meaning.words)
-        meaning = self._with_story_names(meaning, names, scenarios)
-        clauses = self._clauses(meaning)
-        if not clauses:
-            return meaning, []
-        said = " " + " ".join(meaning.phrasing) + " "
-        concepts = self._weighted_concepts(meaning)
-        numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._scenarios.favoured(meaning.words, scenarios)
-        # naming a phase sets the scene of a rules question ("in the refresh phase,
-        # ..."); a question about a card it names is answered by that card's rulings,
-        # whichever phase the card is played in
-        scene = frozenset() if _about_a_card(meaning) else meaning.phases
-        ranked = sorted(
-            (
-                (
-                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
-                    * favoured.get(docnum, 1.0),
-                    docnum,
-                )
-                for score, docnum in self._best(clauses, CANDIDATES)
-            ),
-            key=lambda pair: -pair[0],
-        )
-        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
-        return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
+        return self._with_story_names(meaning, names, scenarios), scenarios
 
     def _with_story_names(
         self, meaning: Understanding, names: frozenset[str], scenarios: list[str]
