@@ -59,6 +59,13 @@ def _step(root, number, title, phase, body):
     _entry(root, "rules/timing", f"step-{number}", front, body)
 
 
+def _fillers(root, count):
+    """Ordinary entries, so that the words of a small knowledge base have document
+    frequencies."""
+    for n in range(count):
+        _glossary(root, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+
+
 def _searcher(root):
     return Searcher(ensure(root=root))
 
@@ -191,8 +198,7 @@ def test_covering_the_whole_question_beats_repeating_one_word(tmp_path, monkeypa
         "Archery X",
         "At the start of combat, archery deals damage to characters; a sentinel may take it.",
     )
-    for n in range(8):  # ordinary entries, so that the words have document frequencies
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 8)
     searcher = _searcher(tmp_path)
     question = "archery damage on a sentinel"
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # lines weigh coverage too: off
@@ -218,8 +224,7 @@ def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, mon
         "time, and a character may be declared as its defender. Archery is no attack, so "
         "a sentinel cannot defend against archery.",
     )
-    for n in range(8):
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 8)
     searcher = _searcher(tmp_path)
     question = "can my sentinel defend against archery"
     assert _top(searcher, question) == "rr/attacks"
@@ -265,8 +270,7 @@ def test_a_long_question_saying_a_whole_title_favours_it_less(tmp_path, monkeypa
         "Guarded",
         "An objective guarded by an enemy can be claimed once that enemy is killed or leaves play.",
     )
-    for n in range(8):
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 8)
     searcher = _searcher(tmp_path)
     question = (
         "our objective came out with a big wolf on it, and we finally killed that wolf "
@@ -293,8 +297,7 @@ def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkey
         "Hero Abilities",
         "Eowyn adds willpower when she quests. Unexpected Courage readies Eowyn once per round.",
     )
-    for n in range(8):
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 8)
     question = (
         "Eowyn quested, and then Eowyn was readied by Unexpected Courage: is she still committed?"
     )
@@ -313,8 +316,7 @@ def test_naming_a_phase_favours_the_steps_that_do_its_work_not_its_edges(tmp_pat
         "Each player's threat goes up by 1, once per round.",
     )
     _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
-    for n in range(6):
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 6)
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
     searcher = _searcher(tmp_path)
     question = "refresh phase: when does threat go up?"
@@ -352,8 +354,7 @@ def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
         front,
         "Feint is played in the combat action window before shadow cards are dealt.",
     )
-    for n in range(6):
-        _glossary(tmp_path, f"filler-{n}", f"Filler {n}", "Quest cards, locations and damage.")
+    _fillers(tmp_path, 6)
     searcher = _searcher(tmp_path)
     question = "in the combat phase, can I play Feint after shadow cards are dealt?"
     assert _top(searcher, question) == "faq/qa/feint"
