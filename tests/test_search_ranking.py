@@ -150,9 +150,13 @@ def test_guys_are_characters_only_when_they_are_someones():
 
 
 def test_everyday_verbs_are_no_table_talk():
-    """'will the enemy attack' asks about the future, not willpower."""
+    """'will the enemy attack' asks about the future, not willpower; 'does X change'
+    asks about a value, not errata."""
     assert synonyms_by_position(("will", "the", "enemy", "attack")) == {}
     assert synonyms_by_position(("a", "damage", "counter")) == {}
+    assert synonyms_by_position(("does", "x", "change")) == {}
+    assert synonyms_by_position(("the", "word", "then")) == {}
+    assert synonyms_by_position(("was", "beravor", "changed"))[2] == ("errata",)
 
 
 def test_out_means_eliminated_only_in_the_phrases_that_say_so():

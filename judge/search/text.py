@@ -88,6 +88,7 @@ STOP_WORDS = frozenset(
         "there's",
         "it's",
         "what's",
+        "who's",
         "i'm",
         "i've",
         "i'd",

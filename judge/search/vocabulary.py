@@ -107,14 +107,14 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("4",): ("four",),
     ("5",): ("five",),
     ("misprint",): ("errata",),
-    ("wording",): ("errata",),
-    ("changed",): ("errata",),
 }
 
 #: player words matched only as written, not by their stem, which is another word
 #: ("decked" stems to "deck", which any question about a deck says)
 EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("guy",): ("character",),  # stems as "guys", which greets the table ("hey guys")
+    ("wording",): ("errata",),  # stems as "word" ("the word 'then'")
+    ("changed",): ("errata",),  # stems as "change" ("does X change?")
     ("decked",): ("running", "out", "of", "cards"),
 }
 
