@@ -87,6 +87,16 @@ def test_the_index_counts_the_entries_using_each_word(kb):
     assert used["sentinel"] > 1 and all(count >= 1 for count in used.values())
 
 
+def test_past_five_letters_a_rule_name_is_read_through_a_swap():
+    """One swap in six letters ('travle') is below the bar for a plain word but not for
+    the name of a rule; a five-letter word ('shure') is too short to stretch the bar."""
+    words = ["travel", "traveled", "surge"]
+    terms = ["travel", "surge"]
+    assert Speller(words, terms=terms).correction("travle") == "travel"
+    assert Speller(words).correction("travle") == "traveled"  # without the rule names
+    assert Speller(words, terms=terms).correction("shure") is None
+
+
 def test_ask_reads_hidde_as_hide(cli):
     result = cli("ask", "hidde", "--json").json()
     assert result["corrected"] == {"hidde": "hide"} and result["hits"][0]["id"] == "kw/hide-x"

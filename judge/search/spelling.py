@@ -62,19 +62,25 @@ class Speller:
         if word not in self._memo:
             from rapidfuzz import fuzz, process
 
-            close = []
+            scored = []
             if self._stem(word) not in self._stems:
+                # past five letters a rules term's bonus lowers the bar too: "travle" is
+                # a typo of "travel" (one swap in six letters), while "shure" is too
+                # short to be taken for "surge"
+                lowered = TERM_BONUS if len(word) > MIN_LENGTH else 0.0
                 close = process.extract(
                     word,
                     self._by_initial.get(word[0], ()),
                     scorer=fuzz.ratio,
-                    score_cutoff=MIN_SIMILARITY,
-                    limit=5,
+                    score_cutoff=MIN_SIMILARITY - lowered,
+                    limit=10,
                 )
-            ranked = sorted(
-                close, key=lambda c: (-(c[1] + (TERM_BONUS if c[0] in self._terms else 0)), c[0])
-            )
-            self._memo[word] = ranked[0][0] if ranked else None
+                for close_word, score, _ in close:
+                    term = close_word in self._terms
+                    if score >= MIN_SIMILARITY - (lowered if term else 0):
+                        scored.append((score + (TERM_BONUS if term else 0), close_word))
+            ranked = sorted((-score, w) for score, w in scored)
+            self._memo[word] = ranked[0][1] if ranked else None
         return self._memo[word]
 
     def corrections(self, words) -> dict[str, str]:
