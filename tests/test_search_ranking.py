@@ -130,6 +130,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("am I supposed to exhaust him too", ("to", "exhaust")),  # how players talk
         ("it didn't exhaust", ("exhaust",)),
         ("lotr ambush keyword", ("ambush", "keyword")),  # both games' world, no rule
+        ("what does peril mean", ("peril",)),  # asks for the rule, is none
     ],
 )
 def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):

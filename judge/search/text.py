@@ -160,6 +160,8 @@ STOP_WORDS = frozenset(
         "thought",
         "heard",
         "regarding",
+        "mean",  # "what does X mean?", "does that mean we...": asks, says no rule
+        "means",
         "lotr",  # the name of both games' world
         "told",
         "wondering",
