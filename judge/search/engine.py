@@ -265,14 +265,14 @@ class GameIndex:
     ) -> tuple[Understanding, list[Hit]]:
         """The best `k` entries of this game for an understood question, and the
         question as finally read (cards, corrections, phases)."""
-        meaning, scenarios = self._read(question, meaning)
+        meaning = self._read(question, meaning)
         clauses = self._clauses(meaning)
         if not clauses:
             return meaning, []
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._scenarios.favoured(meaning.words, scenarios)
+        favoured = self._scenarios.favoured(meaning.words, meaning.scenarios)
         # naming a phase sets the scene of a rules question ("in the refresh phase,
         # ..."); a question about a card it names is answered by that card's rulings,
         # whichever phase the card is played in
@@ -288,13 +288,13 @@ class GameIndex:
             ),
             key=lambda pair: -pair[0],
         )
-        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *scenarios))
+        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *meaning.scenarios))
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
-    def _read(self, question: str, meaning: Understanding) -> tuple[Understanding, list[str]]:
-        """The question as this game reads it, and the scenarios it names: the cards it
-        names (ours, and those we have nothing on), its spelling corrected, the phases
-        it names, and the names that only set its scene."""
+    def _read(self, question: str, meaning: Understanding) -> Understanding:
+        """The question as this game reads it: the cards and scenarios it names (and
+        the cards we have nothing on), its spelling corrected, the phases it names, and
+        the names that only set its scene."""
         from judge.search.cards import unknown_cards, written_as_names
 
         names = written_as_names(question)
@@ -320,19 +320,19 @@ class GameIndex:
 
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
-        scenarios = self._scenarios.named(meaning.words)
-        return self._with_story_names(meaning, names, scenarios), scenarios
+        meaning = meaning._replace(scenarios=tuple(self._scenarios.named(meaning.words)))
+        return self._with_story_names(meaning, names)
 
-    def _with_story_names(
-        self, meaning: Understanding, names: frozenset[str], scenarios: list[str]
-    ) -> Understanding:
+    def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
         """The names the player wrote (`cards.written_as_names`) that are no rule, card
         or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
         set the scene of the question, not the rule it asks about: they weigh as the
         backstory does, wherever they stand."""
         from judge.search.text import STOP_WORDS, stem, words
 
-        known = {stem(word) for name in (*meaning.cards, *scenarios) for word in words(name)}
+        known = {
+            stem(word) for name in (*meaning.cards, *meaning.scenarios) for word in words(name)
+        }
         told = names - self._speller.terms - STOP_WORDS  # "I've" is no name
         story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
         return meaning._replace(background=meaning.background | story)
@@ -496,7 +496,7 @@ class GameIndex:
         # the entry's own name is in most of its lines, the cards and scenarios the
         # question names pulled the entry in, and "errata" asks for a kind of entry:
         # they find the entry, not the line in it
-        named = (best.title, *best.cards, *meaning.cards, *self._scenarios.named(meaning.words))
+        named = (best.title, *best.cards, *meaning.cards, *meaning.scenarios)
         for word in (*words_of(" ".join(named)), *ERRATA_WORDS):
             weights.pop(stem(word), None)
         docnum = self._searcher.document_number(id=best.id)

@@ -12,6 +12,8 @@ other scenario shares ("carrock", "pelennor fields").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
 #: a rules question that only mentions where it happened ("in A Journey to Rhosgobel, does
@@ -96,7 +98,7 @@ class ScenarioRecogniser:
     def prepare(self) -> None:
         self._names.prepare()
 
-    def favoured(self, question_words: tuple[str, ...], named: list[str]) -> dict[int, float]:
+    def favoured(self, question_words: tuple[str, ...], named: Iterable[str]) -> dict[int, float]:
         """Document number -> score factor for the entries of the scenarios `named`."""
         found: dict[int, float] = {}
         about_page = not PAGE_WORDS.isdisjoint(question_words)

@@ -31,6 +31,8 @@ class Understanding(NamedTuple):
     phrasing: tuple[str, ...] = ()
     phases: frozenset[str] = frozenset()
     cards: tuple[str, ...] = ()
+    #: titles of the scenarios the question names
+    scenarios: tuple[str, ...] = ()
     game: str = "lcg"
     #: misspelt words read as rules words, (as typed, as read)
     corrected: tuple[tuple[str, str], ...] = ()
