@@ -328,11 +328,9 @@ class GameIndex:
         or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
         set the scene of the question, not the rule it asks about: they weigh as the
         backstory does, wherever they stand."""
-        from judge.search.text import STOP_WORDS, stem, words
+        from judge.search.text import STOP_WORDS, stem
 
-        known = {
-            stem(word) for name in (*meaning.cards, *meaning.scenarios) for word in words(name)
-        }
+        known = _stems_of((*meaning.cards, *meaning.scenarios))
         told = names - self._speller.terms - STOP_WORDS  # "I've" is no name
         story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
         return meaning._replace(background=meaning.background | story)
@@ -378,9 +376,7 @@ class GameIndex:
         The cards and scenarios the question names (`names`) are left out: their own
         entries say their names in most lines, and the name has pulled them in already.
         """
-        from judge.search.text import stem, words
-
-        named = {stem(w) for name in names for w in words(name)}
+        named = _stems_of(names)
         concepts = [c for c in concepts if c.stems.isdisjoint(named)]
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
@@ -481,7 +477,6 @@ class GameIndex:
         """The answer line (`judge.search.answer`) from the best hit, or None."""
         from judge.search.answer import Answer, best_line
         from judge.search.text import stem
-        from judge.search.text import words as words_of
         from judge.search.vocabulary import ERRATA_WORDS
 
         weights: dict[str, float] = {}
@@ -496,9 +491,9 @@ class GameIndex:
         # the entry's own name is in most of its lines, the cards and scenarios the
         # question names pulled the entry in, and "errata" asks for a kind of entry:
         # they find the entry, not the line in it
-        named = (best.title, *best.cards, *meaning.cards, *meaning.scenarios)
-        for word in (*words_of(" ".join(named)), *ERRATA_WORDS):
-            weights.pop(stem(word), None)
+        named = (best.title, *best.cards, *meaning.cards, *meaning.scenarios, *ERRATA_WORDS)
+        for term in _stems_of(named):
+            weights.pop(term, None)
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
         text = best_line(body, weights, self._lines[docnum])
@@ -593,6 +588,13 @@ def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
         told = _only_told(card, meaning)
         weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
     return weights
+
+
+def _stems_of(names) -> set[str]:
+    """The stems of every word of some names (cards, scenarios, titles)."""
+    from judge.search.text import stem, words
+
+    return {stem(w) for name in names for w in words(name)}
 
 
 def _share_a_word(card: str, name: str) -> bool:
