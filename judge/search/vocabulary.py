@@ -2,51 +2,40 @@
 
 Entry-specific names live in each entry's `aliases`; this table holds only the general
 table-talk vocabulary that maps onto rules words everywhere ("tap" means exhaust in
-every entry). Keys are word sequences as the player types them.
+every entry). Keys are word sequences as the player types them, matched by stem:
+one form stands for its inflections ("tap" finds "tapped" and "tapping"), and a
+second form of the same stem would only overwrite the first. `EXACT_SYNONYMS` holds
+the words matched only as written.
 """
 
 from __future__ import annotations
 
 SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("tap",): ("exhaust",),
-    ("tapped",): ("exhausted",),
-    ("tapping",): ("exhaust",),
     ("untap",): ("ready",),
-    ("untapped",): ("ready",),
     ("mana",): ("resources",),
     ("money",): ("resources",),
     ("gold",): ("resources",),
     ("monster",): ("enemy",),
-    ("monsters",): ("enemies",),
     ("mob",): ("enemy",),
     ("baddie",): ("enemy",),
     ("bad", "guy"): ("enemy",),
-    ("bad", "guys"): ("enemies",),
     ("orc",): ("enemy",),
     ("chump",): ("defend",),
     ("tank",): ("defend",),
     ("swing",): ("attack",),
-    ("swings",): ("attacks",),
     ("swung",): ("attacked",),
     ("ping",): ("damage",),
-    ("pinged",): ("damage",),
     ("bounce",): ("return", "hand"),
     ("mill",): ("discard", "top", "deck"),
-    ("milled",): ("discarded", "top", "deck"),
     ("quester",): ("committed", "character"),
-    ("questers",): ("committed", "characters"),
     ("splash",): ("sphere",),
     ("how", "hard"): ("difficulty",),
     ("how", "difficult"): ("difficulty",),
     ("how", "tough"): ("difficulty",),
     ("block",): ("defend",),
-    ("blocks",): ("defends",),
     ("blocker",): ("defender",),
-    ("blocking",): ("defending",),
     ("kill",): ("destroy",),
-    ("killed",): ("destroyed",),
-    ("dies",): ("destroyed",),
-    ("died",): ("destroyed",),
     ("die",): ("destroyed",),
     ("dead",): ("destroyed",),
     # "hey guys" greets the table: only someone's guys are characters
@@ -78,7 +67,6 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("ally", "player"): ("another", "player"),
     ("turn",): ("round",),
     ("flip",): ("reveal",),
-    ("flipped",): ("revealed",),
     ("pull",): ("engage",),
     ("aggro",): ("engage",),
     ("quest", "points"): ("progress",),
@@ -89,7 +77,6 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("buff",): ("modifier",),
     ("nerf",): ("modifier",),
     ("double",): ("modifiers",),
-    ("doubled",): ("modifiers",),
     ("halve",): ("modifiers",),
     ("interrupt",): ("cancel",),
     ("fizzle",): ("cancel",),
@@ -99,7 +86,6 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("lose",): ("eliminated",),
     ("lost",): ("defeat",),
     ("threat", "out"): ("eliminated",),
-    ("threated", "out"): ("eliminated",),
     ("knocked", "out"): ("eliminated",),
     ("1",): ("one",),
     ("2",): ("two",),
