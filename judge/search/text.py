@@ -115,7 +115,6 @@ STOP_WORDS = frozenset(
         "happens",
         "thing",
         "things",
-        "does",
         "work",
         "works",
         "way",
