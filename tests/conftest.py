@@ -37,6 +37,19 @@ def kb_copy(tmp_path):
 
 
 @pytest.fixture
+def small_kb(tmp_path, monkeypatch):
+    """The keyword entries only (a quick index to build), with a cache of their own."""
+    from judge.paths import KB_FOLDERS, kb_root
+
+    root = tmp_path / "kb"
+    for folder in KB_FOLDERS:
+        (root / folder).mkdir(parents=True)
+    shutil.copytree(kb_root() / "rules" / "keywords", root / "rules" / "keywords")
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
+    return root
+
+
+@pytest.fixture
 def cli(capsys):
     """Run `loremaster ARGS` in this process and capture what it prints."""
     from judge.cli.main import main

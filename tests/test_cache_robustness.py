@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
-import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import REPO
 
 from judge.search import index as search_index
 from judge.search.engine import Searcher
-
-
-@pytest.fixture
-def small_kb(tmp_path, monkeypatch):
-    """The keyword entries only (a quick index to build), with a cache of their own."""
-    from judge.paths import KB_FOLDERS, kb_root
-
-    root = tmp_path / "kb"
-    for folder in KB_FOLDERS:
-        (root / folder).mkdir(parents=True)
-    shutil.copytree(kb_root() / "rules" / "keywords", root / "rules" / "keywords")
-    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
-    return root
 
 
 def answers_sentinel(info) -> bool:
@@ -98,21 +86,28 @@ def test_the_cli_answers_from_an_unwritable_cache(tmp_path):
     assert json.loads(done.stdout)["hits"][0]["id"] == "kw/sentinel"
 
 
-def test_five_processes_starting_at_once_on_an_empty_cache(tmp_path):
-    """Two at once is in test_search.py; five race harder for the same rename."""
-    env = {**os.environ, "LOREMASTER_CACHE_DIR": str(tmp_path)}
+def _build_once_all_are_ready(root, ready, outcomes):
+    ready.wait()
+    info = search_index.ensure(root=root)
+    outcomes.put((str(info.path), answers_sentinel(info)))
+
+
+def test_five_processes_building_at_once_share_one_whole_index(small_kb):
+    """Five processes start building on an empty cache at the same moment and race for
+    the same rename: each ends with the one index, whole, and no temporary folder is left."""
+    context = multiprocessing.get_context("fork")
+    ready, outcomes = context.Barrier(5), context.Queue()
     procs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "judge", "ask", "sentinel", "--json"],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        context.Process(target=_build_once_all_are_ready, args=(small_kb, ready, outcomes))
         for _ in range(5)
     ]
-    results = [p.communicate(timeout=180) for p in procs]
-    assert [p.returncode for p in procs] == [0] * 5, results
-    assert all(json.loads(out)["hits"][0]["id"] == "kw/sentinel" for out, _ in results)
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    for proc in procs:
+        proc.start()
+    results = [outcomes.get(timeout=120) for _ in procs]
+    for proc in procs:
+        proc.join(timeout=60)
+    assert [proc.exitcode for proc in procs] == [0] * 5
+    assert len({path for path, _ in results}) == 1
+    assert all(answered for _, answered in results)
+    cache = Path(os.environ["LOREMASTER_CACHE_DIR"])
+    assert [p.name for p in cache.iterdir() if p.name.startswith(".")] == []
