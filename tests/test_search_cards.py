@@ -54,6 +54,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("I exhaust 'Self-Preservation' to heal", [], ["Self-Preservation"]),  # one word
         ("the card 'Necromancer's Reach' deals", [], ["Necromancer's Reach"]),  # no quote
         ("a Heal-Combat phase", [], []),  # hyphenated, but words we use
+        ("I drop Stewart of Valinor on him", ["Steward of Valinor"], []),  # our card, misspelt
+        ("I'm the Radagast player", [], []),  # "I'm" names no one
     ],
 )
 def test_unknown_cards(question, recognised, unknown):
@@ -70,6 +72,13 @@ def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     best = asked["hits"][0]
     assert asked["unknown_cards"] and not best["cards"]
     assert "quest phase" in (best["title"] + best["snippet"]).lower()
+
+
+def test_a_misspelt_name_of_a_card_we_know_is_that_card(cli):
+    """Written as a name, "Stewart of Gondor" is still the Steward of Gondor we match;
+    before, it was also reported as a card we lack, which dropped the match."""
+    result = cli("ask", "I drop Stewart of Gondor on my hero, who exhausts", "--json").json()
+    assert result["cards"] == ["Steward of Gondor"] and result["unknown_cards"] == []
 
 
 def test_a_name_sharing_a_word_with_a_card_we_know_is_another_card(cli):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.search import focus
-from judge.search.focus import ability_words, asks, backstory_words, question_first
+from judge.search.focus import ability_words, asking, asks, backstory_words, question_first
 
 STORY = (
     "Last night we played the Hill Troll scenario with three heroes and a big table of "
@@ -16,6 +16,19 @@ def test_a_sentence_asks_by_its_question_mark_its_opening_or_its_phrasing():
     assert asks("Does the attachment stay on the character")
     assert asks("So I wonder whether it readies")
     assert not asks("We played the Hill Troll scenario last night.")
+
+
+def test_a_sentence_asking_nothing_of_its_own_asks_about_the_one_before():
+    said = ["We played all evening.", "My friend says one attack per enemy.", "Is that legal?"]
+    assert asking(said) == [False, True, True]
+    assert asking(["My friend says one attack per enemy.", "Who is right lol"]) == [True, True]
+    # an asking sentence with words of its own asks about itself
+    assert asking(["My friend says one attack per enemy.", "Can sentinel defend?"]) == [
+        False,
+        True,
+    ]
+    told = backstory_words(STORY + " My friend says sentinel defends twice. Who is right?")
+    assert not told & {"sentinel", "defends", "twice"} and "troll" in told
 
 
 def test_only_the_words_of_a_long_story_are_backstory():
@@ -91,3 +104,10 @@ def test_the_first_card_named_pulls_most_and_an_example_card_least():
     assert weights["Ufthak"] == CARD_WEIGHT
     assert weights["Feint"] == CARD_WEIGHT / 2
     assert weights["Thicket of Spears"] < weights["Feint"]
+
+
+def test_a_word_the_question_asks_in_another_form_is_no_backstory():
+    from judge.search.understand import understand
+
+    meaning = understand(STORY + " The engagement cost was 30. Can I engage it?")
+    assert "engag" not in meaning.background and "cost" in meaning.background

@@ -191,6 +191,18 @@ class CardRecogniser:
         return "-" not in key and word not in self.everyday
 
 
+def _spells_one_of(key: str, titles: set[str]) -> bool:
+    """Whether a name is one of the recognised titles, typos allowed ("Stewart of
+    Gondor" is the Steward of Gondor we matched, not a card we lack)."""
+    if key in titles:
+        return True
+    if not titles:
+        return False
+    from rapidfuzz import fuzz
+
+    return any(fuzz.ratio(key, title) >= MIN_SCORE for title in titles)
+
+
 def unknown_cards(question: str, recognised: list[str], known_words) -> list[str]:
     """Card names the question writes that the knowledge base has nothing on.
 
@@ -208,7 +220,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
 
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
-    name = r"[A-Z][\w'\u2019-]*"
+    name = r"(?!I\b|I['\u2019])[A-Z][\w'\u2019-]*"  # "I'm" and "I've" name no one
     compound = r"[A-Z]\w*(?:-[A-Z]\w*)+"  # "Self-Preservation"
     pattern = re.compile(
         rf"(?<![.!?]\s)\b(?:{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+|{compound}\b)"
@@ -218,7 +230,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
         if match.start() == 0 or question[: match.start()].rstrip()[-1:] in ".!?":
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
             text = rest if first.lower() in known_words else text
-        if not re.search(r"[\s-]", text.strip()) or slugify(text) in seen:
+        if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
         if any(w not in known_words for w in words(text)):
             found[text.strip().rstrip("'\u2019")] = None  # a closing quote is no letter

@@ -96,6 +96,26 @@ def asks(sentence: str) -> bool:
     )
 
 
+#: words that judge what was said before rather than name a rule ("who is right?")
+_VERDICT_WORDS = frozenset(
+    ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
+    + ["ok", "okay", "thoughts", "case", "lol"]
+)
+
+
+def asking(parts: list[str]) -> list[bool]:
+    """Which of the sentences ask (`asks`). A sentence that asks with no word of its
+    own ("is there a rule for that?", "who is right lol") asks about the one before
+    it ("my friend says you only get one attack per enemy"), which asks too."""
+    from judge.search.text import STOP_WORDS
+
+    flags = [asks(s) for s in parts]
+    for i in range(1, len(parts)):
+        if flags[i] and set(words(parts[i])) <= STOP_WORDS | _VERDICT_WORDS:
+            flags[i - 1] = True
+    return flags
+
+
 #: after these, the rest of a sentence is an example, not the question ("e.g. Aragorn")
 _EXAMPLE = re.compile(r"\b(?:e\.g\.?|for example|for instance|such as)[\s,:]+", re.I)
 
@@ -127,12 +147,12 @@ def backstory_words(question: str) -> frozenset[str]:
     """Words said only in sentences that do not ask (empty when every sentence asks,
     or none does, or the story is short: then there is nothing to look past)."""
     parts = sentences(question)
-    asking = [asks(s) for s in parts]
-    story = sum(len(words(s)) for s, a in zip(parts, asking, strict=True) if not a)
-    if all(asking) or not any(asking) or story < STORY_WORDS:
+    flags = asking(parts)
+    story = sum(len(words(s)) for s, a in zip(parts, flags, strict=True) if not a)
+    if all(flags) or not any(flags) or story < STORY_WORDS:
         return frozenset()
-    asked = {w for s, a in zip(parts, asking, strict=True) if a for w in words(s)}
-    told = {w for s, a in zip(parts, asking, strict=True) if not a for w in words(s)}
+    asked = {w for s, a in zip(parts, flags, strict=True) if a for w in words(s)}
+    told = {w for s, a in zip(parts, flags, strict=True) if not a for w in words(s)}
     return frozenset(told - asked)
 
 
@@ -154,8 +174,8 @@ def question_first(question: str, limit: int) -> tuple[str, ...]:
     if len(every) <= limit:
         return every
     parts = [tuple(words(s)) for s in sentences(question)]
-    asking = [asks(s) for s in sentences(question)]
-    order = [i for i, a in enumerate(asking) if a] + [i for i, a in enumerate(asking) if not a]
+    flags = asking(sentences(question))
+    order = [i for i, a in enumerate(flags) if a] + [i for i, a in enumerate(flags) if not a]
     taken: dict[int, int] = {}
     budget = limit
     for index in order:

@@ -167,9 +167,11 @@ def understand(question: str, game: str = "auto") -> Understanding:
 def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
     """Stems of the content words only the backstory says, or that a sentence gives as
     an example ("e.g. Aragorn"); an ability type that quoted card text shows
-    ("Response:") always counts as asked about."""
+    ("Response:") always counts as asked about. A stem the asking sentences say in
+    another form ("engagement" told, "engage" asked) is asked about."""
     told = (backstory_words(question) | example_words(question)) - set(ability_words(question))
-    return frozenset(stem(w) for w in content if w in told)
+    asked = {stem(w) for w in content if w not in told}
+    return frozenset(stem(w) for w in content if w in told) - asked
 
 
 def without(meaning: Understanding, dropped: frozenset[str]) -> Understanding:
