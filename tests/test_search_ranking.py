@@ -131,6 +131,8 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("it didn't exhaust", ("exhaust",)),
         ("lotr ambush keyword", ("ambush", "keyword")),  # both games' world, no rule
         ("what does peril mean", ("peril",)),  # asks for the rule, is none
+        ("they have totally different text", ("different", "text")),  # "totally" is no total
+        ("noob question lol, could I ever quest", ("quest",)),
     ],
 )
 def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):
@@ -425,4 +427,18 @@ def test_summed_term_scores_are_whooshs_bm25f_ranking():
             assert [s for s, _ in ours] == pytest.approx([hit.score for hit in found])
         index.prepare()
     plain_searcher.close()
+    searcher.close()
+
+
+def test_a_card_named_only_as_an_example_leaves_a_rules_question():
+    """Card-specific entries gain weight when the question asks about a card; a card
+    it gives as an example ("e.g. Light of Valinor") sets no such weight."""
+    searcher = Searcher()
+    about, _, _ = searcher.ask("does Light of Valinor let an exhausted hero quest?")
+    example, _, _ = searcher.ask(
+        "can a hero quest without exhausting, for example with Light of Valinor?"
+    )
+    assert about.cards == example.cards == ("Light of Valinor",)
+    assert about.kind_weights.get("qa", 1.0) == 1.0
+    assert example.kind_weights["qa"] < 1.0
     searcher.close()

@@ -631,11 +631,14 @@ def _words_of(names: list[str], question_words: tuple[str, ...]) -> frozenset[st
 
 
 def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
-    """Card-specific entries gain weight when a card is named, and lose some when none is."""
+    """Card-specific entries gain weight when a card is named, and lose some when none
+    is, or when only the backstory or an example names one: the question then asks
+    about the rules the card met, not about the card."""
     from judge.search.understand import RULES_QUESTION_WEIGHTS
 
     weights = dict(meaning.kind_weights)
-    if not cards:
+    meaning = meaning._replace(cards=tuple(cards))
+    if not _about_a_card(meaning):
         for kind, factor in RULES_QUESTION_WEIGHTS.items():
             weights[kind] = weights.get(kind, 1.0) * factor
-    return meaning._replace(cards=tuple(cards), kind_weights=weights)
+    return meaning._replace(kind_weights=weights)
