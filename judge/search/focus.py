@@ -105,13 +105,16 @@ _VERDICT_WORDS = frozenset(
 
 def asking(parts: list[str]) -> list[bool]:
     """Which of the sentences ask (`asks`). A sentence that asks with no word of its
-    own ("is there a rule for that?", "who is right lol") asks about the one before
-    it ("my friend says you only get one attack per enemy"), which asks too."""
+    own ("is there a rule for that?", "who is right lol"), or about "that" or "this"
+    ("is that legal or must she wait?"), asks about the one before it ("my friend says
+    you only get one attack per enemy"), which asks too."""
     from judge.search.text import STOP_WORDS
 
     flags = [asks(s) for s in parts]
     for i in range(1, len(parts)):
-        if flags[i] and set(words(parts[i])) <= STOP_WORDS | _VERDICT_WORDS:
+        said = words(parts[i])
+        pointing = said[1:2] in (["that"], ["this"])  # "is that legal or must she wait?"
+        if flags[i] and (pointing or set(said) <= STOP_WORDS | _VERDICT_WORDS):
             flags[i - 1] = True
     return flags
 
