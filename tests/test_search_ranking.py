@@ -166,6 +166,7 @@ def test_out_means_eliminated_only_in_the_phrases_that_say_so():
     assert synonyms_by_position(("i", "threated", "out"))[2] == ("eliminated",)
     assert synonyms_by_position(("my", "hero", "is", "out")) == {}
     assert synonyms_by_position(("ran", "out", "of", "cards")) == {}
+    assert synonyms_by_position(("at", "50", "am", "i", "out"))[4] == ("eliminated",)
 
 
 def test_phases_are_named_only_with_the_word_phase():

@@ -87,6 +87,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("lost",): ("defeat",),
     ("threat", "out"): ("eliminated",),
     ("knocked", "out"): ("eliminated",),
+    ("am", "i", "out"): ("eliminated",),
+    ("are", "we", "out"): ("eliminated",),
     ("1",): ("one",),
     ("2",): ("two",),
     ("3",): ("three",),
