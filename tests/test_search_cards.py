@@ -11,6 +11,7 @@ TITLES = {
     "wandering-took": "Wandering Took",
     "thalin": "Thalin",
     "chieftan-ufthak": "Chieftan Ufthak",
+    "a-test-of-will": "A Test of Will",
 }
 CARD_WORDS = {"took": "wandering-took", "ufthak": "chieftan-ufthak"}
 EVERYDAY = frozenset({"took", "troll", "guy"})
@@ -28,6 +29,12 @@ def test_an_everyday_word_alone_is_no_card_but_a_name_is():
     assert recognise("does Ufthak get a token") == ["Chieftan Ufthak"]
     assert recognise("does thalin hit spiders") == ["Thalin"]  # its whole title
     assert recognise("the wandering took errata") == ["Wandering Took"]  # two words
+
+
+def test_a_title_ending_in_a_stop_word_is_recognised():
+    """Runs ending in a stop word are skipped ("sentinel of"), unless a title ends so."""
+    assert recognise("test of will on dark sorcery") == ["A Test of Will"]
+    assert recognise("will the troll attack") == []
 
 
 def test_switching_the_name_test_off_reads_everyday_words_as_cards():

@@ -101,6 +101,8 @@ class CardRecogniser:
         #: only be a title when its first and last words begin like title words
         #: (typos keep a word's first letters far more often than not)
         self._openings = {word[:3] for key in titles for word in key.split("-")}
+        #: the stop words that end a title ("A Test of Will"): a run may end in them
+        self._closings = {key.rsplit("-", 1)[-1] for key in titles} & STOP_WORDS
 
     @cached_property
     def _title_grams(self) -> dict[str, set[str]]:
@@ -149,7 +151,7 @@ class CardRecogniser:
         for size in range(1, MAX_RUN + 1):
             for start in range(n_words - size + 1):
                 run = question_words[start : start + size]
-                if run[0] in STOP_WORDS or run[-1] in STOP_WORDS:
+                if run[0] in STOP_WORDS or run[-1] in STOP_WORDS - self._closings:
                     continue
                 if run[0][:3] not in self._openings or run[-1][:3] not in self._openings:
                     continue
