@@ -120,6 +120,8 @@ def test_player_words_and_their_rules_words_form_one_concept():
     groups = concepts(words, synonyms_by_position(words))
     assert (stem("bad"), stem("enemy")) in groups
     assert (stem("guy"), stem("enemy")) in groups
+    words = ("do", "they", "count", "as", "the", "same", "card")
+    assert (stem("same"), stem("copy")) in concepts(words, synonyms_by_position(words))
 
 
 @pytest.mark.parametrize(

@@ -95,6 +95,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("4",): ("four",),
     ("5",): ("five",),
     ("misprint",): ("errata",),
+    ("same", "card"): ("copy",),  # "do they count as the same card?"
+    ("same", "name"): ("title", "copy"),
 }
 
 #: player words matched only as written, not by their stem, which is another word
