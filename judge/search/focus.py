@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from judge.search.text import words
+from judge.search.text import STOP_WORDS, words
 
 #: a sentence ends at . ! ? ; or a line break (a "..." between sentences too)
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
@@ -99,7 +99,7 @@ def asks(sentence: str) -> bool:
 #: words that judge what was said before rather than name a rule ("who is right?")
 _VERDICT_WORDS = frozenset(
     ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
-    + ["ok", "okay", "thoughts", "case", "lol"]
+    + ["thoughts", "case"]
 )
 
 
@@ -108,8 +108,6 @@ def asking(parts: list[str]) -> list[bool]:
     own ("is there a rule for that?", "who is right lol"), or about "that" or "this"
     ("is that legal or must she wait?"), asks about the one before it ("my friend says
     you only get one attack per enemy"), which asks too."""
-    from judge.search.text import STOP_WORDS
-
     flags = [asks(s) for s in parts]
     for i in range(1, len(parts)):
         said = words(parts[i])
