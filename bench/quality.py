@@ -23,7 +23,7 @@ SHARED = REPO.parent / "shared" / "eval"
 #: in-repo sets first: they are scored on every machine
 SETS = (
     HERE / "questions-own.jsonl",
-    HERE / "questions-messy.jsonl",
+    HERE / "questions-forum.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
