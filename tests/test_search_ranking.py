@@ -87,6 +87,7 @@ def _top(searcher, question):
         ("can't", "cannot"),
         ("ran", "run"),
         ("kept", "keeps"),
+        ("snuck", "sneak"),
     ],
 )
 def test_word_forms_share_a_stem(one, other):
@@ -122,6 +123,26 @@ def test_player_words_and_their_rules_words_form_one_concept():
     assert (stem("guy"), stem("enemy")) in groups
     words = ("do", "they", "count", "as", "the", "same", "card")
     assert (stem("same"), stem("copy")) in concepts(words, synonyms_by_position(words))
+
+
+@pytest.mark.parametrize(
+    ("question", "meant"),
+    [
+        ("can we use actions while setting up the scenario", "setup"),
+        ("does the leftover damage spill onto someone else", "surplus"),
+        ("can i pull the troll to me on purpose", "optional"),
+        ("pumped willpower til end of phase", "until"),
+    ],
+)
+def test_table_talk_reads_as_the_rules_words(question, meant):
+    assert meant in understand(question).expansions
+
+
+def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
+    from judge.search.understand import kind_weights
+
+    assert kind_weights(("can", "we", "both", "have", "aragorn")).get("campaign") < 1.0
+    assert kind_weights(("is", "aragorn", "a", "fallen", "hero")).get("campaign") > 1.0
 
 
 @pytest.mark.parametrize(

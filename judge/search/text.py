@@ -269,6 +269,7 @@ IRREGULAR_FORMS = {
     "dies": "die",
     "shuffled": "shuffle",
     "stuck": "stick",
+    "snuck": "sneak",
     # comparatives, which Porter2 leaves alone ("an easier game" is about Easy Mode)
     "easier": "easy",
     "easiest": "easy",

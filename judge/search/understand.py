@@ -106,7 +106,9 @@ def concepts(
 
 
 def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
-    """Multipliers per kind from intent words; several intents multiply together."""
+    """Multipliers per kind from intent words; several intents multiply together. A
+    question with no word of campaign play is about a single game: campaign entries
+    (the saga's Aragorn, a boon's card) rank a little lower."""
     weights: dict[str, float] = {}
     present = set(question_words)
     matched = [w for keys, w in INTENTS if keys & present]
@@ -114,12 +116,15 @@ def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
     for table in matched:
         for kind, factor in table.items():
             weights[kind] = weights.get(kind, 1.0) * factor
+    weights.setdefault("campaign", SINGLE_GAME_CAMPAIGN_WEIGHT)
     return weights
 
 
 #: Without a card named in the question, it asks about the rules themselves: entries
 #: about one card's wording rank a little lower (a named card reverses this).
 RULES_QUESTION_WEIGHTS = {"qa": 0.75, "errata": 0.6, "scenario": 0.8}
+#: a campaign entry's weight for a question that says nothing of campaign play
+SINGLE_GAME_CAMPAIGN_WEIGHT = 0.8
 
 
 def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:

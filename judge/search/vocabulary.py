@@ -21,6 +21,9 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("baddie",): ("enemy",),
     ("bad", "guy"): ("enemy",),
     ("orc",): ("enemy",),
+    ("troll",): ("enemy",),
+    ("goblin",): ("enemy",),
+    ("spider",): ("enemy",),
     ("chump",): ("defend",),
     ("tank",): ("defend",),
     ("swing",): ("attack",),
@@ -95,6 +98,16 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("4",): ("four",),
     ("5",): ("five",),
     ("misprint",): ("errata",),
+    ("set", "up"): ("setup",),  # "while setting up the scenario"
+    ("pump",): ("modifier",),
+    ("til",): ("until",),
+    ("till",): ("until",),
+    ("on", "purpose"): ("optional",),
+    ("leftover",): ("surplus",),  # damage beyond what destroys a character
+    ("excess",): ("surplus",),
+    ("spill",): ("surplus",),
+    ("overflow",): ("surplus",),
+    ("trample",): ("surplus",),
     ("same", "card"): ("copy",),  # "do they count as the same card?"
     ("same", "name"): ("title", "copy"),
 }
