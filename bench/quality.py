@@ -24,6 +24,7 @@ SHARED = REPO.parent / "shared" / "eval"
 SETS = (
     HERE / "questions-own.jsonl",
     HERE / "questions-forum.jsonl",
+    HERE / "questions-tidy.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
