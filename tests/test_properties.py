@@ -58,6 +58,15 @@ def test_the_question_analyser_never_raises_and_answers_in_bounded_time(question
     assert time.perf_counter() - started < SLOWEST_QUESTION_SECONDS
 
 
+@given(text=st.one_of(questions, st.text()), stop=st.booleans())
+def test_the_index_builds_stems_exactly_as_the_analyzer_would(text, stop):
+    """The build analyses each distinct word once (`text.analysed`): for any text, the
+    stems must be those whoosh's analyzer chain makes of the whole text."""
+    from judge.search.text import analysed, analyzer
+
+    assert analysed(text, stop).split() == [t.text for t in analyzer(stop)(text)]
+
+
 @pytest.fixture(scope="module")
 def searcher():
     from judge.search.engine import Searcher

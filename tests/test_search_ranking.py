@@ -12,7 +12,7 @@ from judge.search import engine
 from judge.search.engine import Searcher
 from judge.search.index import ensure
 from judge.search.snippets import plain, word_stems
-from judge.search.text import WORD, analyzer, stem
+from judge.search.text import WORD, analysed, analyzer, stem
 from judge.search.understand import (
     concepts,
     phases_named,
@@ -98,6 +98,21 @@ def test_word_forms_share_a_stem(one, other):
 def test_the_fast_stem_agrees_with_the_index_analyzer(word):
     tokens = [token.text for token in analyzer(False)(word)]
     assert stem(word) == tokens[0]
+
+
+@pytest.mark.parametrize("stop", [True, False])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Nazgûl of Dol Guldur engages; step 6.4.2 applies.",
+        "Don't  exhaust\nLórien's ALLY — it’s the one at 50 threat.",
+        "",
+    ],
+)
+def test_analysed_text_is_what_the_analyzer_makes_of_it(text, stop):
+    """The index build stems each distinct word once (`analysed`); the stems must be
+    exactly those whoosh's analyzer chain gives the whole text."""
+    assert analysed(text, stop).split() == [t.text for t in analyzer(stop)(text)]
 
 
 def test_snippet_stems_line_up_with_the_words_they_mark():

@@ -42,24 +42,26 @@ def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
     from whoosh import columns, fields, formats
 
-    from judge.search.text import analyzer, pair_analyzer
+    from judge.search.text import pair_analyzer, stems_analyzer
 
-    plain = analyzer(stop=False)
+    # the text fields are given stems (`_document`), so they only split on spaces
+    stems = stems_analyzer()
     # every searchable field's stems, without frequencies: which entries mention a word
     # anywhere is one read, not one per field (the ranking's coverage asks it often).
     # Never scored, but it keeps its lengths: without them whoosh's writer looks for
     # the missing lengths file on disk once per posting
-    anywhere = fields.TEXT(analyzer=analyzer(), phrase=False)
+    anywhere = fields.TEXT(analyzer=stems, phrase=False)
     anywhere.format = formats.Existence()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
-        title=fields.TEXT(analyzer=plain, field_boost=4.0, phrase=False),
-        aliases=fields.TEXT(analyzer=plain, field_boost=2.5, phrase=False),
-        questions=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
-        summary=fields.TEXT(analyzer=analyzer(), field_boost=1.5, phrase=False),
-        body=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
+        # titles and aliases keep their stop words ("The One Ring"), the rest drop them
+        title=fields.TEXT(analyzer=stems, field_boost=4.0, phrase=False),
+        aliases=fields.TEXT(analyzer=stems, field_boost=2.5, phrase=False),
+        questions=fields.TEXT(analyzer=stems, field_boost=1.5, phrase=False),
+        summary=fields.TEXT(analyzer=stems, field_boost=1.5, phrase=False),
+        body=fields.TEXT(analyzer=stems, field_boost=1.0, phrase=False),
         # the printed wording of the player's imported documents (`loremaster import`)
-        official=fields.TEXT(analyzer=analyzer(), field_boost=1.0, phrase=False),
+        official=fields.TEXT(analyzer=stems, field_boost=1.0, phrase=False),
         pairs=fields.TEXT(analyzer=pair_analyzer(), field_boost=1.5, phrase=False),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
         kind=fields.ID(stored=True, sortable=True),
@@ -92,7 +94,10 @@ def _hit_data(entry) -> dict:
 
 
 def _document(entry, official: dict) -> dict:
+    """An entry's fields as the index takes them: the text fields as their stems
+    (`text.analysed`)."""
     from judge.search.answer import line_stems
+    from judge.search.text import analysed
     from judge.slug import slugify
 
     searchable = {
@@ -103,11 +108,12 @@ def _document(entry, official: dict) -> dict:
         "body": entry.body,
         "official": "\n\n".join(w["text"] for w in official.get(entry.id, ())),
     }
+    keeping_stop_words = ("title", "aliases")
     return {
-        **searchable,
+        **{f: analysed(text, stop=f not in keeping_stop_words) for f, text in searchable.items()},
         "id": entry.id,
-        "anywhere": "\n".join(searchable.values()),
-        "pairs": "\n".join((entry.title, *entry.aliases, *entry.questions, entry.body)),
+        "anywhere": analysed("\n".join(searchable.values())),
+        "pairs": analysed("\n".join((entry.title, *entry.aliases, *entry.questions, entry.body))),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "kind": entry.kind,
         "game": entry.game,
