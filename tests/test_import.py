@@ -22,7 +22,10 @@ SOURCES = SHARED / "sources"
 
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
+    """A private data directory, and a private cache: an import changes the index's key,
+    and in the run's cache the new index would evict the one other tests search."""
     monkeypatch.setenv("LOREMASTER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path / "data"
 
 
