@@ -157,6 +157,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("does the leftover damage spill onto someone else", "surplus"),
         ("can i pull the troll to me on purpose", "optional"),
         ("pumped willpower til end of phase", "until"),
+        ("cards in the vp pile, are they in play", "display"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

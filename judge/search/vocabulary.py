@@ -103,6 +103,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("til",): ("until",),
     ("till",): ("until",),
     ("on", "purpose"): ("optional",),
+    ("vp",): ("victory", "display"),
+    ("victory", "pile"): ("victory", "display"),
     ("leftover",): ("surplus",),  # damage beyond what destroys a character
     ("excess",): ("surplus",),
     ("spill",): ("surplus",),
