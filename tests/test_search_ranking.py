@@ -492,3 +492,20 @@ def test_a_card_named_only_as_an_example_leaves_a_rules_question():
     assert about.kind_weights.get("qa", 1.0) == 1.0
     assert example.kind_weights["qa"] < 1.0
     searcher.close()
+
+
+def test_a_long_asking_sentence_is_searched_whole():
+    """Forum questions ask in long sentences; their commoner words ("attack",
+    "defend") are searched too, not cut after the rarest dozen."""
+    searcher = Searcher()
+    question = (
+        "If my hero defends an attack from an enemy engaged with another player, "
+        "does the shadow card still resolve, and can the damage be healed before "
+        "the enemy attacks again this round?"
+    )
+    meaning, _, _ = searcher.ask(question)
+    index = searcher.index("lcg")
+    searched = index._telling(meaning.content, meaning.background, engine.MAX_QUERY_WORDS)
+    assert len(set(meaning.content)) > 12 and stem("attack") in searched
+    assert len(searched) == len({stem(w) for w in meaning.content})
+    searcher.close()

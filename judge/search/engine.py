@@ -40,9 +40,10 @@ LINE_FLOOR = 0.5
 #: its stored fields; those further down do not climb to the top)
 LINE_CANDIDATES = 15
 #: the most words a query searches for: a long question keeps the words that say most
-#: (asked before told, rarer before commoner), since each word costs whoosh a matcher
-#: per field and the last dozen words of a paragraph rarely change the answer
-MAX_QUERY_WORDS = 12
+#: (asked before told, rarer before commoner), since each word costs a postings read
+#: per field. Forum questions gain up to about 18 (their asking sentences' commoner
+#: words, "attack", "defend", still count); past 20 the backstory's crowd them out
+MAX_QUERY_WORDS = 18
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
 #: a question of up to this many different words names its topic with each word, so a
 #: match in an entry's title counts in full; in a longer one each word is one of many
