@@ -22,10 +22,7 @@ SOURCES = SHARED / "sources"
 
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
-    """A private data directory, and a private cache: an import changes the index's key,
-    and in the run's cache the new index would evict the one other tests search."""
     monkeypatch.setenv("LOREMASTER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path / "data"
 
 
@@ -85,11 +82,16 @@ def test_show_prints_the_official_wording_with_its_citation_and_the_words_that_d
     assert "Official wording" in text and "'cannot' (only printed)" in text
 
 
-def test_imported_wording_is_searched_and_the_index_follows_the_import(cli, data_dir):
+def test_imported_wording_is_searched_and_the_index_follows_the_import(
+    cli, data_dir, tmp_path, monkeypatch
+):
     from judge.importer.store import store_hash
 
     assert store_hash() == ""
     before = cli("ask", "glyph standing for willpower", "--json").json()
+    # the import changes the index's key: in the run's cache, the new index would
+    # evict (as stale) the one every other test searches
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
     cli("import", str(FIXTURES / "rr-like.txt"), "--as", "rr")
     assert store_hash() != ""
     after = cli("ask", "glyph standing for willpower", "--json").json()
