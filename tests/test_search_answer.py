@@ -33,6 +33,24 @@ def test_the_line_with_most_of_the_questions_weight_wins():
     assert best_line(BODY, weights).startswith("Timing:")
 
 
+EXAMPLED = """Toughness X lowers each damage an enemy takes by X.
+
+- Example: Gandalf deals 4 damage to an Uruk-hai Archer with toughness 1; it takes 3.
+- Player card example: a hero deals 2 damage, toughness 2, no damage.
+- Context: in the Saga scenarios each player deals damage in turn.
+"""
+
+
+def test_a_worked_example_wins_only_with_twice_the_rule_lines_weight():
+    """The example says the rule's words and more (the enemy, the numbers); the rule
+    line still answers unless the example says much more of the question."""
+    weights = {"toughness": 1.0, "damag": 1.0, "enemi": 1.0, "archer": 1.5}
+    assert best_line(EXAMPLED, weights).startswith("Toughness X lowers")
+    weights["archer"] = 5.0
+    assert best_line(EXAMPLED, weights).startswith("Example: Gandalf")
+    assert best_line(EXAMPLED, {"saga": 1.0, "damag": 1.0}).startswith("Toughness X")
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

@@ -6,6 +6,11 @@ bullet and each sentence of a paragraph is a candidate; the one sharing the most
 question's weight wins, the question's rare words weighing more than its common ones.
 When no candidate shares a word, the summary's first sentence is the line: it states
 the entry's rule, and the entry was ranked first for the question as a whole.
+
+A worked example ("Example: Tom commits Gandalf...") or a line that sets the scene
+("Context: ...") names the question's words as often as the rule does, and usually more
+(the cards, the numbers), but it illustrates the rule rather than stating it: it wins
+only with twice the rule line's weight (ILLUSTRATION_WEIGHT).
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from typing import NamedTuple
 from judge.search.snippets import plain, word_stems
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
+#: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"
+_ILLUSTRATION = re.compile(r"^(?:[\w' -]{0,30}\bexample|context)\b[^:]{0,60}:", re.IGNORECASE)
+ILLUSTRATION_WEIGHT = 0.5
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
@@ -92,6 +100,14 @@ def best_line(
     if not lines:
         return None
     stems = line_stems(body) if stems is None else stems
-    scored = [(sum(weights.get(s, 0.0) for s in said), -i) for i, said in enumerate(stems)]
+    scored = [
+        (sum(weights.get(s, 0.0) for s in said) * _weight(line), -i)
+        for i, (line, said) in enumerate(zip(lines, stems, strict=True))
+    ]
     score, position = max(scored)
     return lines[-position] if score > 0 else lines[0]
+
+
+def _weight(line: str) -> float:
+    """How much a line's words count towards being the answer: less for an example."""
+    return ILLUSTRATION_WEIGHT if _ILLUSTRATION.match(line) else 1.0
