@@ -111,7 +111,30 @@ def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
         ("fellowship sphere aragorn in the saga", "lcg"),
         ("what happens when my minion is overwhelmed", "tcg"),  # only the TCG's words
         ("can i exert an exhausted companion", "tcg"),
+        # words the Card Game uses now and then, the TCG all the time
+        ("the card says wound 2 companions, can i put both wounds on sam", "tcg"),
+        ("are my opponent's companions active during my turn", "tcg"),
+        # a document's name is no game's word
+        ("what does the quest companion say about archery", "lcg"),
     ],
 )
 def test_a_question_that_names_no_game_goes_where_its_own_words_are(cli, question, game):
     assert cli("ask", question, "--json").json()["game"] == game
+
+
+def test_a_games_own_words_are_the_ones_it_uses_many_times_more_often():
+    from types import SimpleNamespace
+
+    from judge.search.routing import exclusive_stems
+
+    def entry(game, body):
+        return SimpleNamespace(game=game, title="", aliases=(), questions=(), body=body)
+
+    card_game = [entry("lcg", "the hero quests on. Quest Companion") for _ in range(97)]
+    card_game += [entry("lcg", "a wound on the hero") for _ in range(3)]
+    tcg = [entry("tcg", "a wound on the companion, by the minion") for _ in range(4)]
+    own = exclusive_stems(SimpleNamespace(entries=(*card_game, *tcg)))
+    # 3 in 100 against 4 in 4: the TCG's word; "companion" the Card Game only cites
+    assert {"wound", "companion", "minion"} <= set(own["tcg"])
+    assert "hero" in own["lcg"] and "companion" not in own["lcg"]
+    assert "on" not in own["lcg"] + own["tcg"]  # both use it alike

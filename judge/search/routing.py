@@ -1,33 +1,52 @@
-"""Which game a question is about, when it does not say: the words only one game uses.
+"""Which game a question is about, when it does not say: the words one game uses far
+more than the other.
 
 The rulesets' markers catch a question that names its game ("tcg") or a term every
 player of it knows. A question can also just speak one game's language ("can I exert
-an exhausted companion?"): the index keeps, per game, the stems that game's entries
-use and no other game's entries do, and the question goes to the game whose own words
-it uses most. Words both games use (threat, attack, Frodo) decide nothing.
+an exhausted companion?"): the index keeps, per game, the stems that are that game's
+own, and the question goes to the game whose own words it uses most. Words both games
+use alike (threat, attack, Frodo) decide nothing.
+
+A stem is a game's own when the share of that game's entries using it is many times
+(OWN_RATIO) its share of any other game's entries. Requiring no use at all elsewhere
+was too strict: one Card Game scenario that speaks of "wounds" made the word common
+ground, and "Quest Companion", the name of a document every Card Game entry may cite,
+made "companion" one too. Documents' names are no game's words: they are left out.
 """
 
 from __future__ import annotations
 
+import re
+
 #: a stem counts as a game's own only when this many of its entries use it
 MIN_ENTRIES = 3
+#: ... and when a share of that game's entries this many times larger than any other
+#: game's share does: "wound" is in 3 of about 600 Card Game entries and in 1 of 4 TCG ones
+OWN_RATIO = 25
 
 
 def exclusive_stems(kb) -> dict[str, list[str]]:
-    """Game -> the stems only that game's entries use (in at least MIN_ENTRIES)."""
+    """Game -> the stems that are that game's own (see the module's docstring)."""
+    from judge.entries import SOURCES
     from judge.search.text import stem, words
 
+    document_names = re.compile("|".join(map(re.escape, SOURCES.values())), re.IGNORECASE)
     entries_using: dict[str, dict[str, int]] = {}
+    entries_of: dict[str, int] = {}
     for entry in kb.entries:
-        text = " ".join((entry.title, *entry.aliases, *entry.questions, entry.body))
+        entries_of[entry.game] = entries_of.get(entry.game, 0) + 1
+        text = document_names.sub(
+            " ", " ".join((entry.title, *entry.aliases, *entry.questions, entry.body))
+        )
         for term in {stem(w) for w in words(text)} - {""}:
             counts = entries_using.setdefault(term, {})
             counts[entry.game] = counts.get(entry.game, 0) + 1
     found: dict[str, list[str]] = {}
     for term, counts in entries_using.items():
-        if len(counts) == 1:
-            ((game, n),) = counts.items()
-            if n >= MIN_ENTRIES:
+        shares = {game: n / entries_of[game] for game, n in counts.items()}
+        for game, n in counts.items():
+            elsewhere = max((s for g, s in shares.items() if g != game), default=0.0)
+            if n >= MIN_ENTRIES and shares[game] >= OWN_RATIO * elsewhere:
                 found.setdefault(game, []).append(term)
     return {game: sorted(terms) for game, terms in found.items()}
 
