@@ -7,11 +7,13 @@ an exhausted companion?"): the index keeps, per game, the stems that are that ga
 own, and the question goes to the game whose own words it uses most. Words both games
 use alike (threat, attack, Frodo) decide nothing.
 
-A stem is a game's own when the share of that game's entries using it is many times
-(OWN_RATIO) its share of any other game's entries. Requiring no use at all elsewhere
-was too strict: one Card Game scenario that speaks of "wounds" made the word common
-ground, and "Quest Companion", the name of a document every Card Game entry may cite,
-made "companion" one too. Documents' names are no game's words: they are left out.
+A stem is a game's own when no other game's entries use it, or when that game uses it
+commonly (in at least OWN_SHARE of its entries) and the share of its entries using it
+is many times (OWN_RATIO) any other game's share. Requiring no use at all elsewhere
+was too strict: three Card Game scenarios that speak of "wounds" made the TCG's word
+common ground, and "Quest Companion", the name of a document every Card Game entry may
+cite, made "companion" one too. Documents' names are no game's words: they are left
+out. A word one game only sometimes uses ("armor", a trait in both) is no sign.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import re
 
 #: a stem counts as a game's own only when this many of its entries use it
 MIN_ENTRIES = 3
-#: ... and when a share of that game's entries this many times larger than any other
-#: game's share does: "wound" is in 3 of about 600 Card Game entries and in 1 of 4 TCG ones
+#: a stem another game also uses is a game's own only when at least this share of its
+#: entries use it, and a share this many times any other game's share: "wound" is in
+#: 3 of about 600 Card Game entries and in 1 of 4 TCG ones
+OWN_SHARE = 0.1
 OWN_RATIO = 25
 
 
@@ -46,7 +50,8 @@ def exclusive_stems(kb) -> dict[str, list[str]]:
         shares = {game: n / entries_of[game] for game, n in counts.items()}
         for game, n in counts.items():
             elsewhere = max((s for g, s in shares.items() if g != game), default=0.0)
-            if n >= MIN_ENTRIES and shares[game] >= OWN_RATIO * elsewhere:
+            common = shares[game] >= OWN_SHARE and shares[game] >= OWN_RATIO * elsewhere
+            if n >= MIN_ENTRIES and (not elsewhere or common):
                 found.setdefault(game, []).append(term)
     return {game: sorted(terms) for game, terms in found.items()}
 
