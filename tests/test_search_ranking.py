@@ -433,18 +433,13 @@ def test_story_names_are_only_names_of_nothing_we_know():
 
 
 def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
-    _glossary(
-        tmp_path,
-        "refresh-phase",
-        "Refresh Phase",
-        "The last phase of the round: cards ready, threat rises, the first player token passes.",
-    )
+    _glossary(tmp_path, "round-sequence", "Round Sequence", "In the refresh phase, threat goes up.")
     _step(
         tmp_path,
         "7.3",
         "Raise threat",
         "refresh",
-        "In this phase each player's threat goes up by 1.",
+        "Each player's threat goes up by 1, once per refresh phase.",
     )
     _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
     searcher = _searcher(tmp_path)
@@ -452,6 +447,33 @@ def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # the step's one line would win too
     assert _top(searcher, question) == "rr/step-7.3"
     monkeypatch.setattr(engine, "PHASE_STEP_BONUS", 1.0)
+    assert _top(searcher, question) == "rr/round-sequence"
+
+
+def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monkeypatch):
+    """ "How much does threat go up in the refresh phase?" says the overview's whole
+    title, "Refresh Phase", but only to set the scene: the step that raises threat
+    answers, and the overview gains nothing for being named."""
+    _glossary(
+        tmp_path,
+        "refresh-phase",
+        "Refresh Phase",
+        "In the refresh phase each player's threat goes up by 1, cards ready and the token passes.",
+    )
+    _step(
+        tmp_path,
+        "7.3",
+        "Raise threat",
+        "refresh",
+        "Each player's threat goes up by 1, once per refresh phase.",
+    )
+    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+    _fillers(tmp_path, 6)
+    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
+    searcher = _searcher(tmp_path)
+    question = "how much does threat go up in the refresh phase"
+    assert _top(searcher, question) == "rr/step-7.3"
+    monkeypatch.setattr(searcher.index("lcg"), "_phase_overviews", {})
     assert _top(searcher, question) == "rr/refresh-phase"
 
 

@@ -8,7 +8,8 @@ questions each entry answers, summary, body), plus:
 then the best candidates are re-ranked:
 - the question's intent multiplies the scores of the kinds it asks for;
 - an entry whose whole title the question says gains (less in a long question), as
-  do the steps of a phase the question names ("in the refresh phase, ...");
+  do the steps of a phase the question names ("in the refresh phase, ..."), whose
+  overview entry ("Refresh Phase") the question then names but does not ask about;
 - an entry is weighted by how much of the question (idf-weighted) it mentions at all,
   and the best few by how much of it their best single line says.
 """
@@ -242,6 +243,15 @@ class GameIndex:
             )
             if phase and not {"begin", "end"} & set(title)
         )
+        # each phase's overview entry ("Planning Phase"), by the phase's name
+        from judge.search.text import stem
+
+        overviews = {(stem(phase), "phase"): phase for phase in self._phases}
+        self._phase_overviews = {
+            docnum: overviews[title]
+            for docnum, title in enumerate(self._title_stems)
+            if title in overviews and self._step_phases[docnum] is None
+        }
         self._term_documents: dict[str, frozenset[int]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
         # the official wording is empty until the player imports their documents
@@ -350,7 +360,12 @@ class GameIndex:
         covers, and favour entries whose whole title the question says and the steps
         of the phases that set its scene."""
         title = self._title_stems[docnum]
-        named = len(title) >= 2 and f" {' '.join(title)} " in said
+        # naming a phase sets the scene: its overview entry is then named, not asked for
+        named = (
+            len(title) >= 2
+            and f" {' '.join(title)} " in said
+            and self._phase_overviews.get(docnum) not in scene
+        )
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
         # the answer to a question set in a phase is usually one of its steps
