@@ -25,6 +25,8 @@ SETS = (
     HERE / "questions-own.jsonl",
     HERE / "questions-forum.jsonl",
     HERE / "questions-tidy.jsonl",
+    HERE / "questions-rr.jsonl",
+    HERE / "questions-docs.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",

@@ -1,0 +1,39 @@
+"""The bench's question sets stay true to the knowledge base: every entry a question
+names as its answer exists. A renamed or merged entry would otherwise turn its
+questions into silent misses, and the bench would report a drop in quality that is
+only a stale label."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).parent.parent / "bench"
+SETS = sorted(BENCH.glob("questions-*.jsonl"))
+
+
+def _quality():
+    spec = importlib.util.spec_from_file_location("quality", BENCH / "quality.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_scores_every_set_in_the_folder():
+    assert set(SETS) <= set(_quality().SETS)
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
+def test_every_answer_a_question_names_is_an_entry(kb, path):
+    matches = _quality().matches
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    missing = [
+        (row["id"], target)
+        for row in rows
+        for target in row["expect"]
+        if not any(matches(entry, target) for entry in kb.entries)
+    ]
+    assert rows and not missing
