@@ -158,6 +158,8 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("can i pull the troll to me on purpose", "optional"),
         ("pumped willpower til end of phase", "until"),
         ("cards in the vp pile, are they in play", "display"),
+        ("how much does my threat go up each round", "raise"),
+        ("does the cost went down with that card", "reduce"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

@@ -99,6 +99,12 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("5",): ("five",),
     ("misprint",): ("errata",),
     ("set", "up"): ("setup",),  # "while setting up the scenario"
+    ("go", "up"): ("raise",),  # "threat goes up"; "goes" and "went" stem apart from "go"
+    ("goes", "up"): ("raise",),
+    ("went", "up"): ("raise",),
+    ("go", "down"): ("reduce",),  # "does the cost go down"
+    ("goes", "down"): ("reduce",),
+    ("went", "down"): ("reduce",),
     ("pump",): ("modifier",),
     ("til",): ("until",),
     ("till",): ("until",),
