@@ -372,13 +372,13 @@ def test_naming_a_phase_favours_the_steps_that_do_its_work_not_its_edges(tmp_pat
         "7.3",
         "Raise threat",
         "refresh",
-        "Each player's threat goes up by 1, once per round.",
+        "Each player's threat rises by 1, once per round.",
     )
     _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
     _fillers(tmp_path, 6)
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
     searcher = _searcher(tmp_path)
-    question = "refresh phase: when does threat go up?"
+    question = "refresh phase: when does threat rise?"
     assert _top(searcher, question) == "rr/step-7.3"
     index = searcher.index("lcg")
     monkeypatch.setattr(index, "_working_steps", frozenset(range(10)))  # edges favoured too
