@@ -184,10 +184,18 @@ def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
         ("what does peril mean", ("peril",)),  # asks for the rule, is none
         ("they have totally different text", ("different", "text")),  # "totally" is no total
         ("noob question lol, could I ever quest", ("quest",)),
+        ("whats the first action window, dont we get one", ("first", "action", "window", "one")),
+        ("as well as exhaust", ("well", "exhaust")),  # "well" is a word, not "we'll"
     ],
 )
 def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):
     assert understand(question).content == content
+
+
+def test_cant_without_its_apostrophe_is_cannot():
+    from judge.search.text import analysed
+
+    assert analysed("i cant attack") == analysed("i can't attack") == analysed("cannot attack")
 
 
 def test_slang_whose_stem_is_another_word_is_read_only_as_written():

@@ -234,12 +234,18 @@ STOP_WORDS = frozenset(
         "might",
     ]
 ) | frozenset("bcdefghjklmnopqrstuvwyz")  # single letters ("e.g.", "U.C."), but X
+#: players often type a contraction without its apostrophe ("whats", "dont"); those
+#: forms are stop words too, save the ones that are words of their own
+STOP_WORDS |= frozenset(w.replace("'", "") for w in STOP_WORDS if "'" in w) - frozenset(
+    {"id", "ill", "well"}
+)
 
 
 #: Irregular forms the stemmer cannot relate to their base word, as they occur in
 #: questions and rules text ("a fallen hero" is about heroes that fall).
 IRREGULAR_FORMS = {
     "can't": "cannot",  # what the rules write
+    "cant": "cannot",
     "fallen": "fall",
     "fell": "fall",
     "dealt": "deal",
