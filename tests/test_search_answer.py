@@ -51,6 +51,20 @@ def test_a_worked_example_wins_only_with_twice_the_rule_lines_weight():
     assert best_line(EXAMPLED, {"saga": 1.0, "damag": 1.0}).startswith("Toughness X")
 
 
+def test_a_line_that_only_says_another_document_agrees_is_no_answer():
+    rule = "A Forced effect resolves only if it was active when its trigger happened.\n\n"
+    pointer = '- The Rules Reference ("Forced") contains the same rule.\n'
+    weights = {"forc": 1.0, "trigger": 1.0, "rule": 2.5}  # "rule" is said by the pointer
+    assert best_line(rule + pointer, weights).startswith("A Forced effect resolves")
+    # a longer line goes on to state a rule of its own, and weighs in full
+    agrees = (
+        '- The Rules Reference ("Forced") agrees, and adds that a forced effect that '
+        "triggers during another one waits for it to finish.\n"
+    )
+    weights = {"forc": 1.0, "trigger": 1.0, "wait": 1.0}
+    assert best_line(rule + agrees, weights).startswith('The Rules Reference ("Forced") agrees')
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

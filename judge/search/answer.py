@@ -10,7 +10,9 @@ the entry's rule, and the entry was ranked first for the question as a whole.
 A worked example ("Example: Tom commits Gandalf...") or a line that sets the scene
 ("Context: ...") names the question's words as often as the rule does, and usually more
 (the cards, the numbers), but it illustrates the rule rather than stating it: it wins
-only with twice the rule line's weight (ILLUSTRATION_WEIGHT).
+only with twice the rule line's weight (ILLUSTRATION_WEIGHT). So does a line that only
+points to another document that agrees ('The Rules Reference ("Forced") contains the
+same rule'), whose words are the heading's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,14 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
 #: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"
 _ILLUSTRATION = re.compile(r"^(?:[\w' -]{0,30}\bexample|context)\b[^:]{0,60}:", re.IGNORECASE)
 ILLUSTRATION_WEIGHT = 0.5
+#: "The Rules Reference ("Forced") contains the same rule.": a line that only says
+#: another document agrees (up to POINTER_WORDS words; longer ones go on to say it)
+_AGREES = re.compile(
+    r"^the (?:older )?(?:rules reference|faq|quest companion|rules summary)\b[^.]*"
+    r"\b(?:same|agrees)\b",
+    re.IGNORECASE,
+)
+POINTER_WORDS = 14
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
@@ -109,5 +119,7 @@ def best_line(
 
 
 def _weight(line: str) -> float:
-    """How much a line's words count towards being the answer: less for an example."""
-    return ILLUSTRATION_WEIGHT if _ILLUSTRATION.match(line) else 1.0
+    """How much a line's words count towards being the answer: less for an example or
+    for a pointer to a document that agrees."""
+    pointer = _AGREES.match(line) and len(line.split()) <= POINTER_WORDS
+    return ILLUSTRATION_WEIGHT if pointer or _ILLUSTRATION.match(line) else 1.0
