@@ -82,6 +82,25 @@ def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
     assert human.startswith("Answer: ")
 
 
+def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch):
+    """'Damage and Multiple Defenders' names its subject in every line; the line that
+    answers is the one that says, beyond the title's words, where the damage goes."""
+    from judge.search import engine
+
+    searcher = engine.Searcher()
+    question = "two defenders on one attack, do they split the damage"
+
+    def answered():
+        meaning, hits, _ = searcher.ask(question)
+        assert hits[0].id == "faq/1.04"
+        return searcher.answer(meaning, hits).text
+
+    assert "all of the attack's damage on one" in answered()
+    monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 0.0)  # the title's words say nothing
+    assert "all of the attack's damage on one" not in answered()
+    searcher.close()
+
+
 def test_no_hits_means_no_answer(cli):
     assert cli("ask", "xyzzy plugh", "--json").json()["answer"] is None
 

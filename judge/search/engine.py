@@ -45,6 +45,8 @@ LINE_CANDIDATES = 15
 #: per field. Forum questions gain up to about 18 (their asking sentences' commoner
 #: words, "attack", "defend", still count); past 20 the backstory's crowd them out
 MAX_QUERY_WORDS = 18
+#: how much a word of the best entry's title counts towards choosing its answer line
+TITLE_WORD_WEIGHT = 0.25
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
 #: a question of up to this many different words names its topic with each word, so a
 #: match in an entry's title counts in full; in a longer one each word is one of many
@@ -504,12 +506,17 @@ class GameIndex:
                     weight = factor * self._saying(term, found, meaning)
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
-        # the entry's own name is in most of its lines, the cards and scenarios the
-        # question names pulled the entry in, and "errata" asks for a kind of entry:
-        # they find the entry, not the line in it
-        named = (best.title, *best.cards, *meaning.cards, *meaning.scenarios, *ERRATA_WORDS)
+        # the cards and scenarios the question names pulled the entry in, and "errata"
+        # asks for a kind of entry: they find the entry, not the line in it
+        named = (*best.cards, *meaning.cards, *meaning.scenarios, *ERRATA_WORDS)
         for term in _stems_of(named):
             weights.pop(term, None)
+        # the entry's own name is in many of its lines: it tells apart only lines that
+        # say as much of the rest of the question ("Damage and Multiple Defenders":
+        # the line that puts all the damage on one defender, not the one that only
+        # says there are several)
+        for term in _stems_of([best.title]) & weights.keys():
+            weights[term] *= TITLE_WORD_WEIGHT
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
         text = best_line(body, weights, self._lines[docnum])
