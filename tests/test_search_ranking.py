@@ -160,6 +160,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("cards in the vp pile, are they in play", "display"),
         ("how much does my threat go up each round", "raise"),
         ("does the cost went down with that card", "reduce"),
+        ("what happens once we beat the scenario", "defeat"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

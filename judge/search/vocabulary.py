@@ -26,6 +26,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("spider",): ("enemy",),
     ("chump",): ("defend",),
     ("tank",): ("defend",),
+    ("beat",): ("defeat", "win"),  # "once we beat the scenario"
     ("swing",): ("attack",),
     ("swung",): ("attacked",),
     ("ping",): ("damage",),
