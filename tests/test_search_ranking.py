@@ -443,16 +443,21 @@ def test_story_names_are_only_names_of_nothing_we_know():
     searcher.close()
 
 
-def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
-    _glossary(tmp_path, "round-sequence", "Round Sequence", "In the refresh phase, threat goes up.")
+def _threat_and_staging_steps(root):
+    """Step 7.3, which raises threat in the refresh phase, and a step of another phase."""
     _step(
-        tmp_path,
+        root,
         "7.3",
         "Raise threat",
         "refresh",
         "Each player's threat goes up by 1, once per refresh phase.",
     )
-    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+    _step(root, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+
+
+def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
+    _glossary(tmp_path, "round-sequence", "Round Sequence", "In the refresh phase, threat goes up.")
+    _threat_and_staging_steps(tmp_path)
     searcher = _searcher(tmp_path)
     question = "refresh phase: when does threat go up?"
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # the step's one line would win too
@@ -471,14 +476,7 @@ def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monk
         "Refresh Phase",
         "In the refresh phase each player's threat goes up by 1, cards ready and the token passes.",
     )
-    _step(
-        tmp_path,
-        "7.3",
-        "Raise threat",
-        "refresh",
-        "Each player's threat goes up by 1, once per refresh phase.",
-    )
-    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
+    _threat_and_staging_steps(tmp_path)
     _fillers(tmp_path, 6)
     monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
     searcher = _searcher(tmp_path)
