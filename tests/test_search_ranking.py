@@ -193,6 +193,15 @@ def test_words_that_say_nothing_about_the_rules_are_not_searched(question, conte
     assert understand(question).content == content
 
 
+def test_who_said_what_at_the_table_is_no_other_player():
+    """'my friend says...' reports an argument; 'my friend's hero' is another player's."""
+    reported = understand("my friend says exhausted characters cannot defend, is he right?")
+    assert "another" not in reported.expansions and "friend" not in reported.content
+    assert {"exhausted", "characters", "defend"} <= set(reported.content)
+    assert "another" in understand("can my hero defend for my friend's hero").expansions
+    assert "table" in understand("the table has 4 players").content
+
+
 def test_cant_without_its_apostrophe_is_cannot():
     from judge.search.text import analysed
 

@@ -152,7 +152,7 @@ def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
 
 def understand(question: str, game: str = "auto") -> Understanding:
     question = question[:4000]
-    all_words = question_first(question, MAX_WORDS)
+    all_words = without_narrators(question_first(question, MAX_WORDS))
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
     content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
     synonyms = synonyms_by_position(all_words)
@@ -167,6 +167,34 @@ def understand(question: str, game: str = "auto") -> Understanding:
         game=game_named_by(all_words) if game == "auto" else game,
         background=_background(question, content),
     )
+
+
+#: who a forum post quotes ("my friend says...", "the table thought..."): the people at
+#: the table, not the other player a rule speaks of
+_NARRATORS = frozenset(
+    {"friend", "friends", "buddy", "buddies", "wife", "husband", "partner", "mate", "mates"}
+    | {"group", "table", "everyone", "everybody", "people", "brother", "sister", "son"}
+    | {"daughter", "dad", "girlfriend", "boyfriend", "roommate", "others"}
+)
+_SAYING = frozenset(
+    {"says", "said", "say", "thinks", "think", "thought", "argues", "argued", "claims"}
+    | {"claimed", "insists", "insisted", "reckons", "believes", "swears", "disagrees"}
+    | {"disagreed", "told", "ruled", "read"}
+)
+
+
+def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words without who said what ("my friend says exhausted characters can't
+    defend"): "friend" there reports an argument at the table, and read as another
+    player it would pull in the rules about other players (Sentinel, Ranged)."""
+    from itertools import pairwise
+
+    quoting = {
+        i
+        for i, (word, following) in enumerate(pairwise(words))
+        if word in _NARRATORS and following in _SAYING
+    }
+    return tuple(w for i, w in enumerate(words) if i not in quoting and i - 1 not in quoting)
 
 
 def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
