@@ -27,6 +27,7 @@ SETS = (
     HERE / "questions-tidy.jsonl",
     HERE / "questions-rr.jsonl",
     HERE / "questions-docs.jsonl",
+    HERE / "questions-posts.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
