@@ -187,6 +187,8 @@ def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
         ("noob question lol, could I ever quest", ("quest",)),
         ("whats the first action window, dont we get one", ("first", "action", "window", "one")),
         ("as well as exhaust", ("well", "exhaust")),  # "well" is a word, not "we'll"
+        ("we've been resolving it, youve seen", ("resolving", "seen")),
+        ("it lets me shed a card", ("lets", "shed", "card")),  # words, not "let's", "she'd"
     ],
 )
 def test_words_that_say_nothing_about_the_rules_are_not_searched(question, content):

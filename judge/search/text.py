@@ -91,6 +91,28 @@ STOP_WORDS = frozenset(
         "who's",
         "i'm",
         "i've",
+        "we've",
+        "you've",
+        "they've",
+        "we'd",
+        "you'd",
+        "they'd",
+        "he'd",
+        "she'd",
+        "you'll",
+        "they'll",
+        "he'll",
+        "she'll",
+        "it'll",
+        "that'll",
+        "let's",
+        "here's",
+        "where's",
+        "how's",
+        "when's",
+        "why's",
+        "ain't",
+        "y'all",
         "i'd",
         "don't",
         "doesn't",
@@ -237,7 +259,7 @@ STOP_WORDS = frozenset(
 #: players often type a contraction without its apostrophe ("whats", "dont"); those
 #: forms are stop words too, save the ones that are words of their own
 STOP_WORDS |= frozenset(w.replace("'", "") for w in STOP_WORDS if "'" in w) - frozenset(
-    {"id", "ill", "well"}
+    {"id", "ill", "well", "wed", "shed", "hell", "shell", "lets"}
 )
 
 
