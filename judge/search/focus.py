@@ -99,7 +99,7 @@ def asks(sentence: str) -> bool:
 #: words that judge what was said before rather than name a rule ("who is right?")
 _VERDICT_WORDS = frozenset(
     ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
-    + ["thoughts", "case"]
+    + ["thoughts", "case", "one", "ones", "either"]
 )
 
 
