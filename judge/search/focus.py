@@ -96,7 +96,8 @@ def asks(sentence: str) -> bool:
     )
 
 
-#: words that judge what was said before rather than name a rule ("who is right?")
+#: words that judge what was said before, or choose between it, rather than name a
+#: rule ("who is right?", "which one?")
 _VERDICT_WORDS = frozenset(
     ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
     + ["thoughts", "case", "one", "ones", "either"]
