@@ -497,6 +497,23 @@ def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monk
     assert _top(searcher, question) == "rr/refresh-phase"
 
 
+def test_a_step_named_as_a_point_in_time_is_not_what_the_question_asks(monkeypatch):
+    """ "Before I declare my defender" says step 6.4.1's whole title, but as the moment
+    the question is set against: the window before it is step 6.4b's."""
+    from judge.search.engine import _says_title
+
+    said = " action window befor declar defend "
+    assert not _says_title(("declar", "defend"), said)
+    assert _says_title(("declar", "defend"), " can i declar defend twice ")
+    assert _says_title(("action", "window"), said)
+    searcher = Searcher()
+    question = "is there an action window before i declare my defender"
+    assert _top(searcher, question) == "rr/step-6.4b"
+    monkeypatch.setattr(engine, "_TIME_REFERENCES", ())
+    assert _top(searcher, question) == "rr/step-6.4.1"
+    searcher.close()
+
+
 def test_summed_term_scores_are_whooshs_bm25f_ranking():
     """The engine sums cached per-term scores itself; whoosh's own search of the same
     clauses, with plain BM25F, must rank and score the entries identically, whether

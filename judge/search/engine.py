@@ -28,6 +28,8 @@ CARD_WEIGHT = 8.0
 NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
 TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
+#: stems that make a title said right after them a point in time ("before declare defender")
+_TIME_REFERENCES = (" befor", " after", " until")
 #: a word that more than this share of the entries have in a field picks out none of
 #: them: it is not searched for in that field (usually the body), which halves the
 #: postings to score; it still counts towards coverage
@@ -363,11 +365,7 @@ class GameIndex:
         of the phases that set its scene."""
         title = self._title_stems[docnum]
         # naming a phase sets the scene: its overview entry is then named, not asked for
-        named = (
-            len(title) >= 2
-            and f" {' '.join(title)} " in said
-            and self._phase_overviews.get(docnum) not in scene
-        )
+        named = _says_title(title, said) and self._phase_overviews.get(docnum) not in scene
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
         # the answer to a question set in a phase is usually one of its steps
@@ -566,6 +564,20 @@ def _topical(meaning: Understanding) -> float:
     words, proportionally less in a longer one."""
     said = len(set(meaning.content))
     return min(1.0, TOPIC_WORDS / said) if said else 1.0
+
+
+def _says_title(title: tuple[str, ...], said: str) -> bool:
+    """Whether the question says an entry's whole (multi-word) title, other than as the
+    time its question is set against: "is there an action window before I declare my
+    defender?" asks about the moment before step 6.4.1, not about declaring one."""
+    import re
+
+    if len(title) < 2:
+        return False
+    return any(
+        not said[: match.start()].endswith(_TIME_REFERENCES)
+        for match in re.finditer(re.escape(f" {' '.join(title)} "), said)
+    )
 
 
 def _coverage(docnum: int, concepts: list[Concept]) -> float:
