@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ BENCH = Path(__file__).parent.parent / "bench"
 SETS = sorted(BENCH.glob("questions-*.jsonl"))
 
 
+@cache
 def _quality():
     spec = importlib.util.spec_from_file_location("quality", BENCH / "quality.py")
     module = importlib.util.module_from_spec(spec)

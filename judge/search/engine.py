@@ -570,14 +570,15 @@ def _says_title(title: tuple[str, ...], said: str) -> bool:
     """Whether the question says an entry's whole (multi-word) title, other than as the
     time its question is set against: "is there an action window before I declare my
     defender?" asks about the moment before step 6.4.1, not about declaring one."""
-    import re
-
     if len(title) < 2:
         return False
-    return any(
-        not said[: match.start()].endswith(_TIME_REFERENCES)
-        for match in re.finditer(re.escape(f" {' '.join(title)} "), said)
-    )
+    phrase = f" {' '.join(title)} "
+    start = said.find(phrase)
+    while start != -1:
+        if not said[:start].endswith(_TIME_REFERENCES):
+            return True
+        start = said.find(phrase, start + 1)
+    return False
 
 
 def _coverage(docnum: int, concepts: list[Concept]) -> float:

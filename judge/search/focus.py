@@ -175,8 +175,9 @@ def question_first(question: str, limit: int) -> tuple[str, ...]:
     every = tuple(words(question))
     if len(every) <= limit:
         return every
-    parts = [tuple(words(s)) for s in sentences(question)]
-    flags = asking(sentences(question))
+    said = sentences(question)
+    parts = [tuple(words(s)) for s in said]
+    flags = asking(said)
     order = [i for i, a in enumerate(flags) if a] + [i for i, a in enumerate(flags) if not a]
     taken: dict[int, int] = {}
     budget = limit
