@@ -74,9 +74,15 @@ def test_manifest_is_not_empty():
 def test_manifest_item_has_its_entry(kb, group, item):
     entry = kb.get(item["id"])
     assert entry is not None, f"{group}: no entry {item['id']} for {item.get('title')!r}"
-    assert entry.title == item["title"]
+    # a heading that only points elsewhere ("Put into Play: see Play and Put into Play")
+    # is merged into the entry it points to, which cites it
+    printed = next(
+        (c for c in entry.citations if (c.title or c.section) == item["title"]),
+        None,
+    )
+    assert entry.title == item["title"] or printed is not None
     if "page" in item:
-        assert entry.page == item["page"]
+        assert (printed.page if printed else entry.page) == item["page"]
     if "number" in item:
         assert entry.number == str(item["number"])
     if "set" in item:

@@ -75,10 +75,11 @@ def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     assert result["unknown_cards"] == ["Radagast's Cunning"] and result["cards"] == []
     assert not any("radagast" in hit["id"] for hit in result["hits"])
     asked = cli("ask", "can I play radagasts cunning in the quest phase", "--json").json()
-    # the rules question is answered: the best entry is about the quest phase, not a card
+    # the rules question is answered: the best entry is about when cards are played in
+    # the quest phase (its steps' action windows), not about a card
     best = asked["hits"][0]
     assert asked["unknown_cards"] and not best["cards"]
-    assert "quest phase" in (best["title"] + best["snippet"]).lower()
+    assert best["kind"] != "qa" and "phase" in (best["title"] + best["snippet"]).lower()
 
 
 def test_a_misspelt_name_of_a_card_we_know_is_that_card(cli):

@@ -7,7 +7,7 @@ lines, cut the document into pieces. A heading printed several times (a contents
 a chart) is taken where the most text follows it. A heading that two entries share is
 given to each of them only when they are the same printed rule (a few entries at most,
 such as a keyword kept beside its glossary entry); a heading many entries share is a
-section name and places none. An entry with no heading of its own, such as a FAQ answer
+section name and places only the entry named after it. An entry with no heading of its own, such as a FAQ answer
 about a card, takes the question-and-answer block that names its card, when exactly that
 card's blocks can be told apart. Nothing is ever placed by guessing.
 """
@@ -68,12 +68,27 @@ def headings_for(entry, document: str) -> set[str]:
 
 
 def expected_headings(entries, document: str) -> dict[str, tuple[str, ...]]:
-    """heading key -> the ids of the entries printed under it (a few at most)."""
-    owners: dict[str, list[str]] = {}
+    """heading key -> the ids of the entries printed under it (a few at most).
+
+    A section heading many entries share places only the one entry named after it: the
+    text under "Appendix III: Campaign Mode" is the "Campaign Mode" entry's wording,
+    while the section's other entries have headings of their own."""
+    owners: dict[str, list] = {}
     for entry in entries:
         for key in headings_for(entry, document):
-            owners.setdefault(key, []).append(entry.id)
-    return {key: tuple(ids) for key, ids in owners.items() if len(ids) <= MAX_SHARED}
+            owners.setdefault(key, []).append(entry)
+    found = {}
+    for key, shared in owners.items():
+        if len(shared) > MAX_SHARED:
+            shared = [e for e in shared if _named_after(key, e)]
+        if 0 < len(shared) <= MAX_SHARED and (len(shared) == 1 or len(owners[key]) <= MAX_SHARED):
+            found[key] = tuple(e.id for e in shared)
+    return found
+
+
+def _named_after(key: str, entry) -> bool:
+    title = heading_key(entry.title)
+    return key == title or key.endswith(f" {title}")
 
 
 def align(lines: list[str], entries, document: str) -> Alignment:

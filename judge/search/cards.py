@@ -146,6 +146,10 @@ class CardRecogniser:
         names: frozenset[str] | None = None,
     ) -> list[str]:
         """`names`: the words written as names (None: take every word as one)."""
+        # a card named in the possessive ("Thalin's damage") is that card
+        question_words = tuple(_unpossessed(w) for w in question_words)
+        if names is not None:
+            names = frozenset(_unpossessed(w) for w in names)
         found: dict[str, float] = {}
         n_words = min(len(question_words), 40)
         for size in range(1, MAX_RUN + 1):
@@ -191,6 +195,11 @@ class CardRecogniser:
         if names is None or word in names:
             return True
         return "-" not in key and word not in self.everyday
+
+
+def _unpossessed(word: str) -> str:
+    """A word without its possessive ending: "thalin's" -> "thalin"."""
+    return word[:-2] if word.endswith("'s") else word
 
 
 def _spells_one_of(key: str, titles: set[str]) -> bool:

@@ -256,6 +256,9 @@ class GameIndex:
             for docnum, title in enumerate(self._title_stems)
             if title in overviews and self._step_phases[docnum] is None
         }
+        self._superseded_by = {
+            int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
+        }
         self._term_documents: dict[str, frozenset[int]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
         # the official wording is empty until the player imports their documents
@@ -304,6 +307,7 @@ class GameIndex:
             key=lambda pair: -pair[0],
         )
         ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *meaning.scenarios))
+        ranked = _newest_first(ranked, self._superseded_by)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _read(self, question: str, meaning: Understanding) -> Understanding:
@@ -557,6 +561,21 @@ class GameIndex:
             snippet=text,
             highlights=spans,
         )
+
+
+def _newest_first(ranked, superseded_by: dict[int, tuple[int, ...]]) -> list[tuple[float, int]]:
+    """An older ruling a newer document restates (`superseded_by`: a FAQ ruling the Rules
+    Reference now prints) ranks just below its restatement, when the question found both:
+    the newer document is the rule's home and wins where the two differ."""
+    scores = {docnum: score for score, docnum in ranked}
+    for score, docnum in ranked:
+        for newer in superseded_by.get(docnum, ()):
+            if newer in scores:
+                scores[newer] = max(scores[newer], score)
+    return sorted(
+        ((score, docnum) for docnum, score in scores.items()),
+        key=lambda pair: (-pair[0], pair[1] in superseded_by),
+    )
 
 
 def _topical(meaning: Understanding) -> float:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 53  # bump when the schema or analysis changes
+_FORMAT = 54  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -163,6 +163,18 @@ def _fill(kb, ix) -> dict:
         "vocabulary_stems": sorted({stem(w) for w in words}),
         "terms": terms(kb),
         "rare_words": sorted(word for word, entries in used.items() if entries == 1),
+        "superseded_by": _superseded_by(kb.entries),
+    }
+
+
+def _superseded_by(entries) -> dict[str, list[int]]:
+    """Document number -> the document numbers of the newer entries that restate it (a
+    FAQ ruling the Rules Reference now prints), within one game's index."""
+    position = {entry.id: n for n, entry in enumerate(entries)}
+    return {
+        str(n): [position[newer] for newer in entry.superseded_by if newer in position]
+        for n, entry in enumerate(entries)
+        if entry.superseded_by
     }
 
 
