@@ -206,6 +206,7 @@ STOP_WORDS = frozenset(
         "however",
         "even",
         "already",
+        "now",
         "example",
         "eg",
         "etc",
