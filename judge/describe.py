@@ -15,11 +15,15 @@ def describe(kb, entry) -> dict:
         return {"id": other.id, "title": other.title, "kind": other.kind}
 
     see_also = [ref(kb.by_id[i]) for i in entry.see_also if i in kb.by_id]
+    # the newer entries that now print this one's rule (a FAQ ruling the Rules Reference
+    # restates): a reader of the older ruling is sent to the rule's home
+    superseded = [ref(kb.by_id[i]) for i in entry.superseded_by if i in kb.by_id]
     data = entry.to_dict()
     data.update(
         citation=str(entry.citation),
         citations=[str(c) for c in entry.citations],
         see_also=see_also,
+        superseded=superseded,
         linked_from=[ref(e) for e in kb.linked_from(entry.id)],
         used_by=used_by(entry.id),
         related=[ref(e) for e in kb.related(entry)],

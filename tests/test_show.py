@@ -20,6 +20,13 @@ def test_show_json_has_citation_links_and_users(cli):
     assert {"see_also", "linked_from", "used_by", "related"} <= set(data)
 
 
+def test_show_sends_an_older_ruling_to_the_entry_that_now_prints_it(cli):
+    assert "Superseded by: Engaged (rr/engaged)" in cli("show", "faq/1.20").out
+    data = cli("show", "faq/1.20", "--json").json()
+    assert data["superseded"] == [{"id": "rr/engaged", "title": "Engaged", "kind": "glossary"}]
+    assert cli("show", "faq/1.24", "--json").json()["superseded"] == []
+
+
 def test_show_errata_cites_set_code(cli):
     data = cli("show", "errata/beravor", "--json").json()
     assert data["citations"][0] == "FAQ errata: Beravor (CORE 12)"

@@ -28,6 +28,7 @@ def result(kb, entry_id: str) -> Result:
         lines = style.heading(f"{entry.title}  [{entry.kind}]  {entry.id}")
         lines += [style.markdown(entry.body), "", "Cited as: " + "; ".join(data["citations"])]
         for label, key in (
+            ("Superseded by", "superseded"),
             ("See also", "see_also"),
             ("Linked from", "linked_from"),
             ("Related", "related"),

@@ -1,4 +1,5 @@
-"""An entry's links as a keyboard-reachable list: see also, cards, related, linked from."""
+"""An entry's links as a keyboard-reachable list: superseded by, see also, cards, related,
+linked from."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class EntryLinks(LinkList):
                 rows.extend((entry_line(ref["kind"], ref["title"]), ref["id"]) for ref in refs)
                 rows.append(SEPARATOR)
 
+        section("Superseded by", data.get("superseded", []))
         section("See also", data.get("see_also", []))
         if entry.cards:
             rows.append(heading("Cards"))
