@@ -28,6 +28,7 @@ SETS = (
     HERE / "questions-rr.jsonl",
     HERE / "questions-docs.jsonl",
     HERE / "questions-posts.jsonl",
+    HERE / "questions-fresh.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
