@@ -592,3 +592,13 @@ def test_a_long_asking_sentence_is_searched_whole():
     assert len(set(meaning.content)) > 12 and stem("attack") in searched
     assert len(searched) == len({stem(w) for w in meaning.content})
     searcher.close()
+
+
+def test_wording_names_text_not_errata_unless_a_card_is_named():
+    """ "The wording 'exhaust a hero to ...'" quotes a card's text to ask a rules
+    question; a card named with "wording" still finds its errata through the card."""
+    searcher = Searcher()
+    asked = "the wording 'exhaust a hero to draw a card' - which part is the cost?"
+    assert _top(searcher, asked) == "rr/to"
+    assert _top(searcher, "nazgul of dol guldur wording") == "errata/nazgul-of-dol-guldur"
+    searcher.close()

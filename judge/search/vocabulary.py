@@ -125,7 +125,6 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: ("decked" stems to "deck", which any question about a deck says)
 EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("guy",): ("character",),  # stems as "guys", which greets the table ("hey guys")
-    ("wording",): ("errata",),  # stems as "word" ("the word 'then'")
     ("changed",): ("errata",),  # stems as "change" ("does X change?")
     ("decked",): ("running", "out", "of", "cards"),
 }
@@ -133,9 +132,7 @@ EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: Words that reveal what kind of answer a question wants, and how much to favour it.
 #: Weights multiply a hit's score; nothing is ever filtered out.
 #: words that ask for a card's errata: they choose the kind of entry, not a rule in it
-ERRATA_WORDS = frozenset(
-    {"errata", "erratum", "misprint", "reworded", "wording", "corrected", "changed"}
-)
+ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "corrected", "changed"})
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
     (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
