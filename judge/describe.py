@@ -14,16 +14,17 @@ def describe(kb, entry) -> dict:
     def ref(other):
         return {"id": other.id, "title": other.title, "kind": other.kind}
 
-    see_also = [ref(kb.by_id[i]) for i in entry.see_also if i in kb.by_id]
-    # the newer entries that now print this one's rule (a FAQ ruling the Rules Reference
-    # restates): a reader of the older ruling is sent to the rule's home
-    superseded = [ref(kb.by_id[i]) for i in entry.superseded_by if i in kb.by_id]
+    def refs(ids):
+        return [ref(kb.by_id[i]) for i in ids if i in kb.by_id]
+
     data = entry.to_dict()
     data.update(
         citation=str(entry.citation),
         citations=[str(c) for c in entry.citations],
-        see_also=see_also,
-        superseded=superseded,
+        see_also=refs(entry.see_also),
+        # the newer entries that now print this one's rule (a FAQ ruling the Rules
+        # Reference restates): a reader of the older ruling is sent to the rule's home
+        superseded=refs(entry.superseded_by),
         linked_from=[ref(e) for e in kb.linked_from(entry.id)],
         used_by=used_by(entry.id),
         related=[ref(e) for e in kb.related(entry)],

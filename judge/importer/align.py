@@ -7,9 +7,10 @@ lines, cut the document into pieces. A heading printed several times (a contents
 a chart) is taken where the most text follows it. A heading that two entries share is
 given to each of them only when they are the same printed rule (a few entries at most,
 such as a keyword kept beside its glossary entry); a heading many entries share is a
-section name and places only the entry named after it. An entry with no heading of its own, such as a FAQ answer
-about a card, takes the question-and-answer block that names its card, when exactly that
-card's blocks can be told apart. Nothing is ever placed by guessing.
+section name and places only the entry named after it. An entry with no heading of its
+own, such as a FAQ answer about a card, takes the question-and-answer block that names
+its card, when exactly that card's blocks can be told apart. Nothing is ever placed by
+guessing.
 """
 
 from __future__ import annotations
@@ -79,10 +80,11 @@ def expected_headings(entries, document: str) -> dict[str, tuple[str, ...]]:
             owners.setdefault(key, []).append(entry)
     found = {}
     for key, shared in owners.items():
-        if len(shared) > MAX_SHARED:
+        if len(shared) > MAX_SHARED:  # a section name
             shared = [e for e in shared if _named_after(key, e)]
-        if 0 < len(shared) <= MAX_SHARED and (len(shared) == 1 or len(owners[key]) <= MAX_SHARED):
-            found[key] = tuple(e.id for e in shared)
+            if len(shared) != 1:
+                continue
+        found[key] = tuple(e.id for e in shared)
     return found
 
 
