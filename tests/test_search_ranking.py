@@ -602,3 +602,41 @@ def test_wording_names_text_not_errata_unless_a_card_is_named():
     assert _top(searcher, asked) == "rr/to"
     assert _top(searcher, "nazgul of dol guldur wording") == "errata/nazgul-of-dol-guldur"
     searcher.close()
+
+
+def test_a_title_the_question_says_only_in_part_names_something_else(tmp_path, monkeypatch):
+    """Both entries share the question's words; one is titled by something it never says."""
+    _glossary(
+        tmp_path,
+        "lasting-effects",
+        "Lasting Effects",
+        "A lasting effect lasts until its stated time: one lasting until the end of the "
+        "round has ended when another ability that triggers at the end of the round "
+        "starts.",
+    )
+    _glossary(
+        tmp_path,
+        "effects-during-setup",
+        "Effects during Setup",
+        "During setup, an effect that lasts until the end of the round lasts until the "
+        "end of the first round; another that triggers at the end then waits too.",
+    )
+    _fillers(tmp_path, 8)
+    searcher = _searcher(tmp_path)
+    question = "an effect lasts until the end of the round, another triggers at the end"
+    assert _top(searcher, question) == "rr/lasting-effects"
+    monkeypatch.setattr(engine, "UNSAID_TITLE_PENALTY", 0.0)
+    assert _top(searcher, question) == "rr/effects-during-setup"
+
+
+def test_a_title_said_whole_or_not_at_all_is_neutral():
+    """A question may describe a rule without naming it ("can my guy defend for my
+    buddy?" is Sentinel): only a title said in part loses, and less in a long question."""
+    from judge.search.engine import _title_factor
+
+    assert _title_factor(0.0, 1.0) == _title_factor(1.0, 1.0) == 1.0
+    assert _title_factor(0.25, 1.0) < _title_factor(0.75, 1.0) < 1.0
+    assert _title_factor(0.25, 1.0) < _title_factor(0.25, 0.5) < 1.0
+    searcher = Searcher()
+    assert _top(searcher, "can my guy defend for my buddy?") == "kw/sentinel"
+    searcher.close()

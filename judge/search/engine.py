@@ -10,6 +10,7 @@ then the best candidates are re-ranked:
 - an entry whose whole title the question says gains (less in a long question), as
   do the steps of a phase the question names ("in the refresh phase, ..."), whose
   overview entry ("Refresh Phase") the question then names but does not ask about;
+- an entry whose title a short question says only in part loses by the part unsaid;
 - an entry is weighted by how much of the question (idf-weighted) it mentions at all,
   and the best few by how much of it their best single line says.
 """
@@ -36,6 +37,8 @@ _TIME_REFERENCES = (" befor", " after", " until")
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
+#: the most an entry loses for a title the question says only in part (see _title_factor)
+UNSAID_TITLE_PENALTY = 0.2
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -260,6 +263,7 @@ class GameIndex:
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
         self._term_documents: dict[str, frozenset[int]] = {}
+        self._title_weights: dict[int, dict[str, float]] = {}
         self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
         # the official wording is empty until the player imports their documents
         self._fields = {f: w for f, w in FIELD_WEIGHTS.items() if self._searcher.field_length(f)}
@@ -291,14 +295,19 @@ class GameIndex:
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
         favoured = self._scenarios.favoured(meaning.words, meaning.scenarios)
+        topical = _topical(meaning)
         # naming a phase sets the scene of a rules question ("in the refresh phase,
         # ..."); a question about a card it names is answered by that card's rulings,
         # whichever phase the card is played in
         scene = frozenset() if _about_a_card(meaning) else meaning.phases
+        # the words as written: a player word's rules words ("buddy": another player)
+        # do not name the entry titled by them ("Defending Player")
+        asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
         ranked = sorted(
             (
                 (
                     self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
+                    * _title_factor(self._title_share(docnum, asked), topical)
                     * favoured.get(docnum, 1.0),
                     docnum,
                 )
@@ -382,6 +391,26 @@ class GameIndex:
             * coverage**COVERAGE_POWER
         )
 
+    def _title_share(self, docnum: int, asked: frozenset[str]) -> float:
+        """The share of an entry's title (its words weighted by idf) that the asking
+        sentences say: "Lasting Effects" for "an effect lasts until the end of the round
+        and another triggers at the end of the round", over a ruling titled "Card
+        Effects during Setup" that uses the same words but is about setup.
+
+        BM25 scores a title word like any other of the question's; this counts what the
+        title leaves unsaid, so an entry about something else the question never names
+        does not win on the words it shares."""
+        weights = self._title_weights.get(docnum)
+        if weights is None:
+            from judge.search.text import STOP_WORDS
+
+            title = [t for t in self._title_stems[docnum] if t not in STOP_WORDS]
+            weights = self._title_weights[docnum] = {
+                t: self._rarity(len(self._text_documents(t)) or 1) for t in title
+            }
+        total = sum(weights.values())
+        return sum(w for t, w in weights.items() if t in asked) / total if total else 0.0
+
     def _by_lines(
         self, ranked, concepts: list[Concept], numbered, names
     ) -> list[tuple[float, int]]:
@@ -432,10 +461,14 @@ class GameIndex:
     def _saying(self, term: str, found: int, meaning: Understanding) -> float:
         """How much a question's stem says, found in `found` entries: its idf among
         this game's entries, less when only the backstory says it."""
+        told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
+        return told * self._rarity(found)
+
+    def _rarity(self, found: int) -> float:
+        """The idf of a stem found in `found` of this game's entries."""
         import math
 
-        rarity = math.log(1 + self._searcher.doc_count_all() / found)
-        return (BACKSTORY_WEIGHT if term in meaning.background else 1.0) * rarity
+        return math.log(1 + self._searcher.doc_count_all() / found)
 
     def _text_documents(self, term: str) -> frozenset[int]:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
@@ -576,6 +609,18 @@ def _newest_first(ranked, superseded_by: dict[int, tuple[int, ...]]) -> list[tup
         ((score, docnum) for docnum, score in scores.items()),
         key=lambda pair: (-pair[0], pair[1] in superseded_by),
     )
+
+
+def _title_factor(share: float, topical: float) -> float:
+    """An entry's weight by the share of its title the question says (`_title_share`):
+    a title said in part names something besides what the question asks about, and
+    loses by the part left unsaid; a title said whole or not at all is neutral (a
+    question may describe a rule without naming it: "can my guy defend for my buddy?"
+    asks about Sentinel). The loss falls as the square of `_topical`: each word of a
+    long question says less about what it is about."""
+    if 0 < share < 1:
+        return 1 - UNSAID_TITLE_PENALTY * (1 - share) * topical**2
+    return 1.0
 
 
 def _topical(meaning: Understanding) -> float:
