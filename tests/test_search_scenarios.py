@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from judge.search.engine import Searcher
-from judge.search.scenarios import SCENARIO_LINK_BONUS, SCENARIO_PAGE_MENTIONED, ScenarioRecogniser
+from judge.search.scenarios import (
+    SCENARIO_LINK_BONUS,
+    SCENARIO_PAGE_MENTIONED,
+    SCENARIO_PAGE_OPENED,
+    ScenarioRecogniser,
+)
 from judge.search.text import words
 
 
@@ -65,6 +70,13 @@ def test_recogniser_favours_only_the_named_scenarios_links():
     easy_mode = words_of("escape from dol guldur easy mode")
     easy = recogniser.favoured(easy_mode, recogniser.named(easy_mode))
     assert easy == {1: SCENARIO_LINK_BONUS, 3: SCENARIO_LINK_BONUS, 7: SCENARIO_LINK_BONUS}
+    # so does a question that opens with the scenario's name: it is the topic
+    opened = words_of("escape from dol guldur: can the jailer shuffle it")
+    assert recogniser.favoured(opened, recogniser.named(opened)) == {
+        3: SCENARIO_LINK_BONUS,
+        7: SCENARIO_LINK_BONUS,
+        1: SCENARIO_PAGE_OPENED,
+    }
 
 
 def test_short_names_are_names_not_words(kb):
@@ -102,3 +114,14 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
     assert top_ids(searcher, "what keywords does the hills of emyn muil use", k=1) == [
         "scenario/the-hills-of-emyn-muil"
     ]
+
+
+def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monkeypatch):
+    """ "<scenario>: ..." names the topic first; the same name said in passing sets the
+    scene only (see the test above)."""
+    from judge.search import scenarios
+
+    question = "escape from mount gram: how does the captured deck work?"
+    assert top_ids(searcher, question, k=1) == ["scenario/escape-from-mount-gram"]
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_OPENED", SCENARIO_PAGE_MENTIONED)
+    assert top_ids(searcher, question, k=1) == ["kw/capture-x"]

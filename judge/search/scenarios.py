@@ -3,7 +3,8 @@
 "journey down the anduin, banks dealt as a shadow card" names a scenario; the Q&A and
 errata its Quest Companion page links to (and the keywords it uses) are what the table
 is asking about, so they gain over look-alike entries for other scenarios. A question
-about the page itself ("... easy mode", "how hard is ...") lifts the scenario's entry.
+about the page itself ("... easy mode", "how hard is ...") or opening with the
+scenario's name lifts the scenario's entry.
 
 Names are recognised like card titles (typos, missing accents) by `CardRecogniser`,
 over the full titles and the short names players use: the tail of a title that no
@@ -19,11 +20,16 @@ SCENARIO_LINK_BONUS = 1.6
 #: a rules question that only mentions where it happened ("in A Journey to Rhosgobel, does
 #: removed from the game mean...") is not asking for the scenario's page
 SCENARIO_PAGE_MENTIONED = 0.8
+#: a question that opens with the scenario's name is about that scenario, but a ruling
+#: of the scenario it names ("journey down the anduin: banks dealt as a shadow card")
+#: still answers first
+SCENARIO_PAGE_OPENED = 1.2
 #: words that ask about the scenario page itself rather than one of its rulings
 PAGE_WORDS = frozenset(
     {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
     | {"keyword", "keywords", "rules", "rulings", "rating", "sets", "page"}
 )
+_ARTICLES = frozenset({"the", "a", "an"})  # "the hunt for gollum: ..." opens with its name
 MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
 MAX_ELSEWHERE = 0  # a one-word short name that other entries use is (also) a word
 
@@ -99,13 +105,24 @@ class ScenarioRecogniser:
         self._names.prepare()
 
     def favoured(self, question_words: tuple[str, ...], named: Iterable[str]) -> dict[int, float]:
-        """Document number -> score factor for the entries of the scenarios `named`."""
+        """Document number -> score factor for the entries of the scenarios `named`.
+
+        The scenario's page gains when the question asks about the page, and a little
+        when it opens with the scenario's name as its topic ("to catch an orc: mugash
+        has a player card back, ..."); a name said later only sets the scene."""
+        from judge.search.text import words
+
         found: dict[int, float] = {}
         about_page = not PAGE_WORDS.isdisjoint(question_words)
+        opening = next((w for w in question_words if w not in _ARTICLES), None)
         for title in named:
             for docnum in self._links.get(title, ()):
                 found[docnum] = SCENARIO_LINK_BONUS
             if title in self._pages:
-                bonus = SCENARIO_LINK_BONUS if about_page else SCENARIO_PAGE_MENTIONED
-                found[self._pages[title]] = bonus
+                if about_page:
+                    found[self._pages[title]] = SCENARIO_LINK_BONUS
+                elif opening in words(title):
+                    found[self._pages[title]] = SCENARIO_PAGE_OPENED
+                else:
+                    found[self._pages[title]] = SCENARIO_PAGE_MENTIONED
         return found
