@@ -640,3 +640,17 @@ def test_a_title_said_whole_or_not_at_all_is_neutral():
     searcher = Searcher()
     assert _top(searcher, "can my guy defend for my buddy?") == "kw/sentinel"
     searcher.close()
+
+
+def test_a_name_said_twice_asks_about_copies(monkeypatch):
+    """Two players' Elronds are two copies of one unique card, a rule the question
+    never names."""
+    searcher = Searcher()
+    question = "my friend is playing elrond, can i play elrond in my deck too?"
+    meaning = searcher.ask(question)[0]
+    assert {"unique", "copy"} <= set(meaning.expansions)
+    assert _top(searcher, question) == "rr/unique-cards"
+    assert "unique" not in searcher.ask("can elrond heal a hero")[0].expansions
+    monkeypatch.setattr(engine, "COPY_WORDS", ())
+    assert _top(searcher, question) != "rr/unique-cards"
+    searcher.close()

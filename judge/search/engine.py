@@ -37,6 +37,10 @@ _TIME_REFERENCES = (" befor", " after", " until")
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
+#: a word in at most this many entries, and no rules term, is a name (see _with_copies)
+NAME_ENTRIES = 15
+#: what a name said twice asks about: two copies of one card
+COPY_WORDS = ("unique", "copy")
 #: the most an entry loses for a title the question says only in part (see _title_factor)
 UNSAID_TITLE_PENALTY = 0.2
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
@@ -349,7 +353,30 @@ class GameIndex:
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
         meaning = meaning._replace(scenarios=tuple(self._scenarios.named(meaning.words)))
-        return self._with_story_names(meaning, names)
+        return self._with_copies(self._with_story_names(meaning, names))
+
+    def _with_copies(self, meaning: Understanding) -> Understanding:
+        """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
+        two copies of one card: the question is about uniqueness and copies, which it
+        never names, so those rules words are searched for too (as a player word's
+        rules words are). A name is a word no rules term spells that few entries use."""
+        from collections import Counter
+
+        from judge.search.text import STOP_WORDS, stem
+
+        said = Counter(meaning.content)
+        names = [
+            w
+            for w, times in said.items()
+            if times > 1
+            and w not in STOP_WORDS
+            and w not in self._speller.terms
+            and len(self._text_documents(stem(w))) <= NAME_ENTRIES
+        ]
+        if not names:
+            return meaning
+        added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
+        return meaning._replace(expansions=meaning.expansions + added)
 
     def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
         """The names the player wrote (`cards.written_as_names`) that are no rule, card
