@@ -98,3 +98,20 @@ def test_bad_input_files_take_the_one_error_path(capsys, tmp_path):
         code, out, err = run(capsys, command, str(bad), "--json")
         assert code == 2 and out == "", command
         assert err.startswith(f"{bad}:") and err.count("\n") == 1, err
+
+
+def test_a_command_leaves_the_garbage_collector_as_it_found_it(cli, monkeypatch):
+    """One-job commands run without collections (a cold `ask` is faster); a caller that
+    runs on, like this test process, gets the collector back, and `serve` keeps it."""
+    import gc
+
+    from judge.cli import main as cli_main
+
+    assert cli("ask", "sentinel").code == 0
+    assert gc.isenabled()
+    seen = []
+    monkeypatch.setattr(cli_main, "_main", lambda argv: seen.append(gc.isenabled()) or 0)
+    assert cli_main.main(["ask", "sentinel"]) == 0
+    assert cli_main.main(["serve"]) == 0
+    assert seen == [False, True]
+    assert gc.isenabled()

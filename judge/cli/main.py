@@ -7,6 +7,7 @@ rules model and `loremaster check` never pays for whoosh.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -64,8 +65,27 @@ def _needs_a_terminal() -> None:
     )
 
 
+#: subcommands that run until stopped; the others do one job and exit
+RUN_UNTIL_STOPPED = frozenset({"serve"})
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. A command that does one job and exits runs without garbage
+    collection: what it allocates (its imports, the index tables) is kept to the end,
+    and collections while importing cost about a tenth of a cold `ask`. The collector
+    is back on when it returns, for a caller that runs on (the tests)."""
     argv = sys.argv[1:] if argv is None else argv
+    paused = bool(argv) and argv[0] not in RUN_UNTIL_STOPPED and gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _main(argv: list[str]) -> int:
     prepare_streams()
     try:
         if not argv:
