@@ -80,6 +80,16 @@ def _searcher(root):
         os.environ["LOREMASTER_CACHE_DIR"] = shared
 
 
+def _glossary_searcher(root, entries: dict[str, str]):
+    """A searcher over glossary entries (title -> body) and a few fillers."""
+    from judge.slug import slugify
+
+    for title, body in entries.items():
+        _glossary(root, slugify(title), title, body)
+    _fillers(root, 8)
+    return _searcher(root)
+
+
 def _top(searcher, question):
     return searcher.ask(question, k=3)[1][0].id
 
@@ -606,23 +616,17 @@ def test_wording_names_text_not_errata_unless_a_card_is_named():
 
 def test_a_title_the_question_says_only_in_part_names_something_else(tmp_path, monkeypatch):
     """Both entries share the question's words; one is titled by something it never says."""
-    _glossary(
+    searcher = _glossary_searcher(
         tmp_path,
-        "lasting-effects",
-        "Lasting Effects",
-        "A lasting effect lasts until its stated time: one lasting until the end of the "
-        "round has ended when another ability that triggers at the end of the round "
-        "starts.",
+        {
+            "Lasting Effects": "A lasting effect lasts until its stated time: one lasting "
+            "until the end of the round has ended when another ability that triggers at "
+            "the end of the round starts.",
+            "Effects during Setup": "During setup, an effect that lasts until the end of "
+            "the round lasts until the end of the first round; another that triggers at "
+            "the end then waits too.",
+        },
     )
-    _glossary(
-        tmp_path,
-        "effects-during-setup",
-        "Effects during Setup",
-        "During setup, an effect that lasts until the end of the round lasts until the "
-        "end of the first round; another that triggers at the end then waits too.",
-    )
-    _fillers(tmp_path, 8)
-    searcher = _searcher(tmp_path)
     question = "an effect lasts until the end of the round, another triggers at the end"
     assert _top(searcher, question) == "rr/lasting-effects"
     monkeypatch.setattr(engine, "UNSAID_TITLE_PENALTY", 0.0)
