@@ -364,16 +364,13 @@ class GameIndex:
 
         from judge.search.text import STOP_WORDS, stem
 
-        said = Counter(meaning.content)
-        names = [
-            w
-            for w, times in said.items()
-            if times > 1
-            and w not in STOP_WORDS
+        said_twice = (w for w, times in Counter(meaning.content).items() if times > 1)
+        if not any(
+            w not in STOP_WORDS
             and w not in self._speller.terms
             and len(self._text_documents(stem(w))) <= NAME_ENTRIES
-        ]
-        if not names:
+            for w in said_twice
+        ):
             return meaning
         added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
         return meaning._replace(expansions=meaning.expansions + added)
