@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -105,13 +106,36 @@ def test_a_command_leaves_the_garbage_collector_as_it_found_it(cli, monkeypatch)
     runs on, like this test process, gets the collector back, and `serve` keeps it."""
     import gc
 
+    from judge.cli import commands
     from judge.cli import main as cli_main
 
     assert cli("ask", "sentinel").code == 0
     assert gc.isenabled()
     seen = []
-    monkeypatch.setattr(cli_main, "_main", lambda argv: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(commands, "run", lambda argv: seen.append(gc.isenabled()) or 0)
     assert cli_main.main(["ask", "sentinel"]) == 0
     assert cli_main.main(["serve"]) == 0
     assert seen == [False, True]
     assert gc.isenabled()
+
+
+def test_a_command_run_as_the_process_exits_without_collecting(monkeypatch):
+    """Run as the process (`loremaster ask ...`, no argv given), a one-job command
+    leaves the collector off: the interpreter would otherwise collect everything the
+    command allocated on its way out."""
+    import gc
+
+    from judge.cli import commands
+    from judge.cli import main as cli_main
+
+    monkeypatch.setattr(commands, "run", lambda argv: 0)
+    monkeypatch.setattr(sys, "argv", ["loremaster", "ask", "sentinel"])
+    try:
+        assert cli_main.main() == 0
+        assert not gc.isenabled()
+        gc.enable()
+        monkeypatch.setattr(sys, "argv", ["loremaster", "serve"])
+        assert cli_main.main() == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()

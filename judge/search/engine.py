@@ -430,7 +430,7 @@ class GameIndex:
 
             title = [t for t in self._title_stems[docnum] if t not in STOP_WORDS]
             weights = self._title_weights[docnum] = {
-                t: self._rarity(len(self._text_documents(t)) or 1) for t in title
+                t: self._rarity(self._postings.frequency("anywhere", t) or 1) for t in title
             }
         total = sum(weights.values())
         return sum(w for t, w in weights.items() if t in asked) / total if total else 0.0
