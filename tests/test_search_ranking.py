@@ -184,6 +184,21 @@ def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
     assert kind_weights(("is", "aragorn", "a", "fallen", "hero")).get("campaign") > 1.0
 
 
+def test_a_timing_question_favours_the_steps_and_the_glossary_not_rulings(monkeypatch):
+    """Timing words ask for the round's steps and the glossary's ordering rules; a
+    ruling that shares them is about a special case ("Card Effects during Setup")."""
+    from judge.search import understand, vocabulary
+
+    weights = understand.kind_weights(("which", "happens", "first"))
+    assert weights["glossary"] > 1.0 and weights.get("faq", 1.0) == 1.0
+    question = "until the end of the round versus at the end of the round, which happens first"
+    searcher = Searcher()
+    assert _top(searcher, question) == "rr/lasting-effects"
+    favoured = tuple((keys, {**w, "faq": 1.2}) for keys, w in vocabulary.INTENTS)
+    monkeypatch.setattr(understand, "INTENTS", favoured)
+    assert _top(searcher, question) != "rr/lasting-effects"
+
+
 @pytest.mark.parametrize(
     ("question", "content"),
     [

@@ -130,7 +130,9 @@ EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 #: Words that reveal what kind of answer a question wants, and how much to favour it.
-#: Weights multiply a hit's score; nothing is ever filtered out.
+#: Weights multiply a hit's score; nothing is ever filtered out. Timing words favour
+#: the round's steps and the glossary's ordering rules, not rulings: a ruling that
+#: shares them is usually about a special case ("Card Effects during Setup").
 #: words that ask for a card's errata: they choose the kind of entry, not a rule in it
 ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "corrected", "changed"})
 
@@ -138,7 +140,7 @@ INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
     (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
     (
         frozenset({"timing", "window", "step", "order", "first", "before", "resolve", "resolves"}),
-        {"step": 1.3, "faq": 1.2, "glossary": 1.1},
+        {"step": 1.3, "glossary": 1.1},
     ),
     (
         frozenset({"campaign", "fallen", "boon", "boons", "burden", "burdens", "log", "pool"}),
@@ -151,6 +153,6 @@ INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
 #: Phrases (as word sequences) that signal the same intents.
 INTENT_PHRASES: tuple[tuple[tuple[str, ...], dict[str, float]], ...] = (
     (("when", "can", "i"), {"step": 1.4, "glossary": 1.1}),
-    (("which", "happens", "first"), {"glossary": 1.2, "faq": 1.2}),
+    (("which", "happens", "first"), {"glossary": 1.2}),
     (("campaign", "mode"), {"campaign": 1.5}),
 )
