@@ -65,6 +65,22 @@ def test_a_line_that_only_says_another_document_agrees_is_no_answer():
     assert best_line(rule + agrees, weights).startswith('The Rules Reference ("Forced") agrees')
 
 
+def test_a_rulings_question_that_wins_gives_way_to_its_answer():
+    """The player's words are in the ruling's question; its answer states the rule."""
+    body = (
+        "An ally that becomes a hero stays a hero.\n\n"
+        "- **Q:** If I bounce the ally at the end of the phase, does it go back to my hand?\n"
+        "- **A:** No. It is no longer an ally, so the delayed effect does not apply.\n"
+        "- **Q:** Does a lone question keep its place?\n"
+    )
+    weights = {"bounc": 1.0, "hand": 1.0, "phase": 1.0}
+    assert best_line(body, weights) == (
+        "No. It is no longer an ally, so the delayed effect does not apply."
+    )
+    # a question with no answer after it is still the line that says most
+    assert best_line(body, {"lone": 1.0}) == "Q: Does a lone question keep its place?"
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

@@ -13,6 +13,10 @@ A worked example ("Example: Tom commits Gandalf...") or a line that sets the sce
 only with twice the rule line's weight (ILLUSTRATION_WEIGHT). So does a line that only
 points to another document that agrees ('The Rules Reference ("Forced") contains the
 same rule'), whose words are the heading's.
+
+A ruling kept as question and answer ("Q: ... does it go back to my hand?", then
+"A: No. ...") has the player's words in its question, so the question wins often; the
+line is then its answer, which states the rule.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ _AGREES = re.compile(
     re.IGNORECASE,
 )
 POINTER_WORDS = 14
+_ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
+_ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
@@ -115,7 +121,12 @@ def best_line(
         for i, (line, said) in enumerate(zip(lines, stems, strict=True))
     ]
     score, position = max(scored)
-    return lines[-position] if score > 0 else lines[0]
+    if score <= 0:
+        return lines[0]
+    line, following = lines[-position], lines[-position + 1 : -position + 2]
+    if _ASKED.match(line) and following and _ANSWERED.match(following[0]):
+        return _ANSWERED.sub("", following[0])
+    return line
 
 
 def _weight(line: str) -> float:
