@@ -670,6 +670,9 @@ def test_a_name_said_twice_asks_about_copies(monkeypatch):
     assert {"unique", "copy"} <= set(meaning.expansions)
     assert _top(searcher, question) == "rr/unique-cards"
     assert "unique" not in searcher.ask("can elrond heal a hero")[0].expansions
+    # a number said twice is a value, not a name
+    said = searcher.ask("my threat is 30 and its engagement cost is 30, does it engage me")[0]
+    assert "unique" not in said.expansions
     monkeypatch.setattr(engine, "COPY_WORDS", ())
     assert _top(searcher, question) != "rr/unique-cards"
     searcher.close()

@@ -366,7 +366,8 @@ class GameIndex:
 
         said_twice = (w for w, times in Counter(meaning.content).items() if times > 1)
         if not any(
-            w not in STOP_WORDS
+            not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
+            and w not in STOP_WORDS
             and w not in self._speller.terms
             and len(self._text_documents(stem(w))) <= NAME_ENTRIES
             for w in said_twice
