@@ -140,3 +140,10 @@ def test_a_stop_inside_quotes_does_not_end_a_sentence():
         'Its title becomes "A Elbereth! Gilthoniel!" from now on.',
         "It is a Response.",
     ]
+
+
+def test_a_tie_in_the_players_words_finds_the_line_that_says_equal(cli):
+    """ "Exactly 30" against an engagement cost of 30 is the tie the rules call equal."""
+    question = "my threat is 30 and the orc's engagement cost is exactly 30, does it engage me?"
+    answer = cli("ask", question, "--json").json()["answer"]
+    assert answer["id"] == "rr/engagement-check" and "equal" in answer["text"]

@@ -171,6 +171,8 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("how much does my threat go up each round", "raise"),
         ("does the cost went down with that card", "reduce"),
         ("what happens once we beat the scenario", "defeat"),
+        ("the engagement cost is exactly my threat", "equal"),
+        ("willpower tied with the threat", "equal"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

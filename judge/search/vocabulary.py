@@ -119,6 +119,11 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("trample",): ("surplus",),
     ("same", "card"): ("copy",),  # "do they count as the same card?"
     ("same", "name"): ("title", "copy"),
+    # a tie: the rules say "equal" ("threat equal to the engagement cost")
+    ("tie",): ("equal",),
+    ("tied",): ("equal",),
+    ("exactly",): ("equal",),  # "engagement cost is exactly 30"
+    ("same", "as"): ("equal",),  # "willpower is the same as the threat"
 }
 
 #: player words matched only as written, not by their stem, which is another word
