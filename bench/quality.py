@@ -29,6 +29,7 @@ SETS = (
     HERE / "questions-docs.jsonl",
     HERE / "questions-posts.jsonl",
     HERE / "questions-fresh.jsonl",
+    HERE / "questions-blind.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
