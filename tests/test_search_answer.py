@@ -81,6 +81,17 @@ def test_a_rulings_question_that_wins_gives_way_to_its_answer():
     assert best_line(body, {"lone": 1.0}) == "Q: Does a lone question keep its place?"
 
 
+def test_lines_that_tie_on_the_weighted_words_go_to_the_one_sharing_more_of_the_question():
+    body = (
+        "Cards are exhausted by turning them sideways, usually to use abilities.\n\n"
+        "- Abilities on an exhausted card still work.\n"
+    )
+    weights = {"exhaust": 1.0, "abil": 1.0}
+    assert best_line(body, weights).startswith("Cards are exhausted")  # the first, on a tie
+    asked = frozenset({"do", "his", "passiv", "abil", "still", "work", "exhaust"})
+    assert best_line(body, weights, asked=asked) == "Abilities on an exhausted card still work."
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})
@@ -99,21 +110,21 @@ def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
 
 
 def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch):
-    """'Damage and Multiple Defenders' names its subject in every line; the line that
-    answers is the one that says, beyond the title's words, where the damage goes."""
+    """ "Deal shadow cards" names its subject in every line; the line that answers is
+    the one that says, beyond the title's words, which enemy is dealt first."""
     from judge.search import engine
 
     searcher = engine.Searcher()
-    question = "two defenders on one attack, do they split the damage"
+    question = "four enemies are engaged with me: which one is dealt its shadow card first?"
 
     def answered():
         meaning, hits, _ = searcher.ask(question)
-        ruling = [hit for hit in hits if hit.id == "faq/1.04"]
-        return searcher.answer(meaning, ruling).text
+        assert hits[0].id == "rr/step-6.2"
+        return searcher.answer(meaning, hits).text
 
-    assert "all of the attack's damage on one" in answered()
-    monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 0.0)  # the title's words say nothing
-    assert "all of the attack's damage on one" not in answered()
+    assert "highest engagement cost" in answered()
+    monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 1.0)  # the title's words in full
+    assert "highest engagement cost" not in answered()
     searcher.close()
 
 

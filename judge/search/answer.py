@@ -107,20 +107,33 @@ def _open_quote(text: str) -> bool:
 
 
 def best_line(
-    body: str, weights: dict[str, float], stems: list[list[str]] | None = None
+    body: str,
+    weights: dict[str, float],
+    stems: list[list[str]] | None = None,
+    asked: frozenset[str] = frozenset(),
 ) -> str | None:
     """The candidate with the most question weight (`weights`: stem -> weight); the
     first sentence when none shares a word; None for an empty body. `stems` are the
-    body's `line_stems`, when the index has them already."""
+    body's `line_stems`, when the index has them already.
+
+    Lines that say the same weighted words tie; the one that shares more of the rest
+    of the question's words (`asked`: the stems of all of them, the commonest too)
+    wins: "does his passive ability still work?" is answered by the line whose
+    abilities "still work", not by the first one that names abilities."""
     lines = candidates(body)
     if not lines:
         return None
     stems = line_stems(body) if stems is None else stems
+    unweighted = asked - weights.keys()
     scored = [
-        (sum(weights.get(s, 0.0) for s in said) * _weight(line), -i)
+        (
+            round(sum(weights.get(s, 0.0) for s in said) * _weight(line), 9),
+            len(unweighted.intersection(said)),
+            -i,
+        )
         for i, (line, said) in enumerate(zip(lines, stems, strict=True))
     ]
-    score, position = max(scored)
+    score, _, position = max(scored)
     if score <= 0:
         return lines[0]
     line, following = lines[-position], lines[-position + 1 : -position + 2]

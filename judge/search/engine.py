@@ -579,7 +579,8 @@ class GameIndex:
             weights[term] *= TITLE_WORD_WEIGHT
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
-        text = best_line(body, weights, self._lines[docnum])
+        asked = frozenset(stem(word) for word in meaning.words)
+        text = best_line(body, weights, self._lines[docnum], asked)
         return Answer(text, best.id, best.citation) if text else None
 
     def _telling(self, words, background: frozenset[str], most: int) -> list[str]:
