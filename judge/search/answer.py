@@ -87,7 +87,12 @@ def candidates(body: str) -> list[str]:
 def line_stems(body: str) -> list[list[str]]:
     """The distinct stems of each candidate line, stored with the entry at index time:
     the ranking favours an entry with one line that says what the question asks."""
-    return [sorted(set(word_stems(line)) - {""}) for line in candidates(body)]
+    return [distinct_stems(line) for line in candidates(body)]
+
+
+def distinct_stems(line: str) -> list[str]:
+    """The distinct stems of one line, sorted."""
+    return sorted(set(word_stems(line)) - {""})
 
 
 def _sentences(text: str) -> list[str]:

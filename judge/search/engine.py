@@ -226,6 +226,8 @@ class GameIndex:
         self._postings = TermPostings(self._searcher)
         self._kinds = self._searcher.reader().column_reader("kind")
         self._lines = self._searcher.reader().column_reader("lines")
+        self._question_lines = self._searcher.reader().column_reader("question_lines")
+        self._said_lines: dict[int, tuple[frozenset[str], ...]] = {}
         from judge.search.cards import CardRecogniser
 
         self._cards = CardRecogniser(
@@ -276,15 +278,18 @@ class GameIndex:
         self._searcher.close()
 
     def prepare(self) -> None:
-        """Build the recognisers' lookup tables and read every word's postings now, not
-        in the first questions (`Searcher.open_all`); only the phrase pairs, tens of
-        thousands of them, are still read as questions use them."""
+        """Build the recognisers' lookup tables and read every word's postings and every
+        entry's lines now, not in the first questions (`Searcher.open_all`); only the
+        phrase pairs, tens of thousands of them (a second to read), are still read as
+        questions use them."""
         self._cards.prepare()
         self._scenarios.prepare()
         self._postings.load(self._fields)
         self._postings.prepare_norms(("pairs",))
         for term in self._postings.terms("anywhere"):
             self._text_documents(term)
+        for docnum in range(self._searcher.doc_count_all()):
+            self._said(docnum)
 
     def search(
         self, question: str, meaning: Understanding, k: int
@@ -440,12 +445,16 @@ class GameIndex:
         self, ranked, concepts: list[Concept], numbered, names
     ) -> list[tuple[float, int]]:
         """Weigh the best candidates by their best line: the share of the question one
-        sentence or bullet of the entry says (`answer.line_stems`).
+        sentence or bullet of the entry says (`answer.line_stems`), or one of the player
+        questions it answers (`questions:` in its front matter).
 
         An entry that states the rule asked about says it in one line; a general entry
         that only mentions the question's words here and there (an enemy in one
-        paragraph, damage in another) has no such line. The rest of the candidates keep
-        the weight of an entry with no such line.
+        paragraph, damage in another) has no such line. A question the entry answers
+        counts as one of its lines: it says the rule the way players ask about it
+        ("can I exhaust a friend's hero to pay for my ability?"), which BM25 over all of
+        an entry's questions together dilutes. The rest of the candidates keep the
+        weight of an entry with no such line.
 
         The cards and scenarios the question names (`names`) are left out: their own
         entries say their names in most lines, and the name has pulled them in already.
@@ -457,12 +466,21 @@ class GameIndex:
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
-                lines = self._lines[docnum]
-                share = max((_said_by(line, concepts) for line in lines), default=0.0)
+                share = max((_said_by(line, concepts) for line in self._said(docnum)), default=0.0)
             else:
                 share = 0.0
             weighed.append((score * (LINE_FLOOR + share), docnum))
         return sorted(weighed, key=lambda pair: -pair[0])
+
+    def _said(self, docnum: int) -> tuple[frozenset[str], ...]:
+        """An entry's lines and the player questions it answers, as stem sets (cached:
+        the same entries are candidates for many questions, and each read unpickles)."""
+        found = self._said_lines.get(docnum)
+        if found is None:
+            found = self._said_lines[docnum] = tuple(
+                frozenset(line) for line in (*self._lines[docnum], *self._question_lines[docnum])
+            )
+        return found
 
     def _weighted_concepts(self, meaning: Understanding) -> list[Concept]:
         """Each concept of the question as the entries that mention it, with its share
@@ -682,7 +700,7 @@ def _coverage(docnum: int, concepts: list[Concept]) -> float:
     return sum(c.share for c in concepts if docnum in c.entries)
 
 
-def _said_by(line: list[str], concepts: list[Concept]) -> float:
+def _said_by(line: frozenset[str], concepts: list[Concept]) -> float:
     """The share of the question's concepts one line of an entry says."""
     return sum(c.share for c in concepts if not c.stems.isdisjoint(line))
 

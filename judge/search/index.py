@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 55  # bump when the schema or analysis changes
+_FORMAT = 56  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -72,6 +72,9 @@ def schema():
         # each line's stems (`answer.line_stems`), read for a few candidates per query:
         # a column of its own, so that reading it skips the rest of the stored hit
         lines=fields.COLUMN(columns.PickleColumn(columns.VarBytesColumn())),
+        # the stems of each player question the entry answers (`questions:`), weighed
+        # like its lines
+        question_lines=fields.COLUMN(columns.PickleColumn(columns.VarBytesColumn())),
     )
 
 
@@ -96,7 +99,7 @@ def _hit_data(entry) -> dict:
 def _document(entry, official: dict) -> dict:
     """An entry's fields as the index takes them: the text fields as their stems
     (`text.analysed`)."""
-    from judge.search.answer import line_stems
+    from judge.search.answer import distinct_stems, line_stems
     from judge.search.text import analysed
     from judge.slug import slugify
 
@@ -120,6 +123,7 @@ def _document(entry, official: dict) -> dict:
         "number": entry.number or "",
         "hit": _hit_data(entry),
         "lines": line_stems(entry.body),
+        "question_lines": [distinct_stems(question) for question in entry.questions],
     }
 
 
