@@ -114,6 +114,7 @@ def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
         # words the Card Game uses now and then, the TCG all the time
         ("the card says wound 2 companions, can i put both wounds on sam", "tcg"),
         ("are my opponent's companions active during my turn", "tcg"),
+        ("what does it mean to spot a card", "tcg"),  # 5 TCG entries, 1 Card Game one
         # a trait both games use now and then is no sign
         ("can my hero with a weapon also hold armor attachments", "lcg"),
         # a document's name is no game's word
@@ -140,5 +141,14 @@ def test_a_games_own_words_are_the_ones_it_uses_many_times_more_often():
     # 3 in 100 against 37 in 40: the TCG's word; "companion" the Card Game only cites
     assert {"wound", "companion", "minion"} <= set(own["tcg"])
     assert "hero" in own["lcg"] and "companion" not in own["lcg"]
-    # 3 in 40 is no common use, whatever the ratio; both use "on" alike
+    # 3 in 40 against 1 in 100 is not many times more often; both use "on" alike
     assert not {"armor", "on"} & set(own["lcg"] + own["tcg"])
+    # a word the other game uses once in a thousand entries: 6 in 100 is common use,
+    # 4 in 100 is not, whatever the ratio
+    many = entries("lcg", "the hero", 999) + entries("lcg", "spot", 1)
+
+    def owns_spot(times: int) -> bool:
+        tcg_entries = entries("tcg", "spot", times) + entries("tcg", "minion", 100 - times)
+        return "spot" in exclusive_stems(SimpleNamespace(entries=(*many, *tcg_entries)))["tcg"]
+
+    assert owns_spot(6) and not owns_spot(4)

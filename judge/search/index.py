@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 56  # bump when the schema or analysis changes
+_FORMAT = 57  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
