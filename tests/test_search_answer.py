@@ -79,6 +79,8 @@ def test_a_rulings_question_that_wins_gives_way_to_its_answer():
     )
     # a question with no answer after it is still the line that says most
     assert best_line(body, {"lone": 1.0}) == "Q: Does a lone question keep its place?"
+    # an answer that wins on its own words loses its label too
+    assert best_line(body, {"delay": 1.0}).startswith("No. It is no longer an ally")
 
 
 def test_lines_that_tie_on_the_weighted_words_go_to_the_one_sharing_more_of_the_question():

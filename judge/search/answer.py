@@ -143,8 +143,8 @@ def best_line(
         return lines[0]
     line, following = lines[-position], lines[-position + 1 : -position + 2]
     if _ASKED.match(line) and following and _ANSWERED.match(following[0]):
-        return _ANSWERED.sub("", following[0])
-    return line
+        line = following[0]
+    return _ANSWERED.sub("", line)  # the answer itself, without its "A:" label
 
 
 def _weight(line: str) -> float:

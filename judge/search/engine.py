@@ -12,7 +12,8 @@ then the best candidates are re-ranked:
   overview entry ("Refresh Phase") the question then names but does not ask about;
 - an entry whose title a short question says only in part loses by the part unsaid;
 - an entry is weighted by how much of the question (idf-weighted) it mentions at all,
-  and the best few by how much of it their best single line says.
+  and the best few by how much of it their best single line, or one of the player
+  questions they answer, says.
 """
 
 from __future__ import annotations
