@@ -120,8 +120,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("same", "card"): ("copy",),  # "do they count as the same card?"
     ("same", "name"): ("title", "copy"),
     # a tie: the rules say "equal" ("threat equal to the engagement cost")
-    ("tie",): ("equal",),
-    ("tied",): ("equal",),
+    ("tie",): ("equal",),  # "tied", "ties": the table is keyed by stems
     ("exactly",): ("equal",),  # "engagement cost is exactly 30"
     ("same", "as"): ("equal",),  # "willpower is the same as the threat"
 }
