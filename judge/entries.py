@@ -62,7 +62,9 @@ class FrontMatterField:
 
     `shape` decides how the loader reads it and what the validator accepts:
     `text`, `page` (a positive whole number), `number` (a quoted step or ruling number),
-    `list` (non-empty strings), `flag`, `citations` (mappings with a source and a
+    `list` (non-empty strings), `questions` (a list whose items are a question, or a
+    mapping of the question (`ask`) and the opening words of the body line that
+    answers it (`answer`)), `flag`, `citations` (mappings with a source and a
     section) or `scenario` (kept together in `Entry.scenario`, checked by
     `judge.scenarios`). `attr` is the `Entry` attribute when it differs from the name.
     """
@@ -84,7 +86,7 @@ FRONT_MATTER = (
     FrontMatterField("page", "page"),
     FrontMatterField("number", "number"),
     FrontMatterField("aliases", "list"),
-    FrontMatterField("questions", "list"),
+    FrontMatterField("questions", "questions"),
     FrontMatterField("cards", "list"),
     FrontMatterField("see_also", "list"),
     FrontMatterField("also_in", "citations"),
@@ -113,7 +115,7 @@ FRONT_MATTER = (
 FIELDS = tuple(f.name for f in FRONT_MATTER)
 REQUIRED = tuple(f.name for f in FRONT_MATTER if f.required)
 #: Front-matter fields that hold lists of strings.
-LIST_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape == "list")
+LIST_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape in ("list", "questions"))
 #: Front matter only scenario entries carry; `Entry.scenario` holds them as one mapping.
 SCENARIO_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape == "scenario")
 
@@ -134,6 +136,8 @@ class Entry:
     number: str | None = None
     aliases: tuple[str, ...] = ()
     questions: tuple[str, ...] = ()
+    #: for each question, the opening words of the body line that answers it, or None
+    question_answers: tuple[str | None, ...] = ()
     cards: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
     also_in: tuple[Citation, ...] = ()
@@ -175,7 +179,7 @@ class Entry:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["also_in"] = [asdict(c) for c in self.also_in]
-        for key in LIST_FIELDS:
+        for key in (*LIST_FIELDS, "question_answers"):
             data[key] = list(data[key])
         return data
 
@@ -183,6 +187,6 @@ class Entry:
     def from_dict(cls, data: dict) -> Entry:
         values = dict(data)
         values["also_in"] = tuple(Citation(**c) for c in values.get("also_in", ()))
-        for key in LIST_FIELDS:
+        for key in (*LIST_FIELDS, "question_answers"):
             values[key] = tuple(values.get(key) or ())
         return cls(**values)

@@ -81,6 +81,23 @@ def _strings(value) -> tuple[str, ...]:
     return (str(value),)
 
 
+def _items(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _asked(item) -> str:
+    """A `questions` item's question: the item itself, or its mapping's `ask`."""
+    return str(item.get("ask", "")) if isinstance(item, dict) else str(item)
+
+
+def _answer_opening(item) -> str | None:
+    """The opening words of the line that answers a `questions` item, when it names one."""
+    answer = item.get("answer") if isinstance(item, dict) else None
+    return str(answer) if answer else None
+
+
 def _citation(raw: dict, kind: str) -> Citation:
     page = raw.get("page")
     number = raw.get("number")
@@ -101,6 +118,7 @@ _READ = {
     "page": lambda value: value if isinstance(value, int) and not isinstance(value, bool) else None,
     "number": lambda value: str(value) if value is not None else None,
     "list": _strings,
+    "questions": lambda value: tuple(_asked(item) for item in _items(value)),
     "flag": lambda value: bool(value) if value is not None else None,
 }
 
@@ -122,6 +140,7 @@ def to_entry(file: EntryFile) -> Entry:
         if field.shape in _READ
     }
     values["also_in"] = tuple(_citation(c, kind) for c in also_in)
+    values["question_answers"] = tuple(_answer_opening(q) for q in _items(meta.get("questions")))
     if kind == "scenario":
         values["scenario"] = {key: meta.get(key) for key in SCENARIO_FIELDS}
     return Entry(body=file.body, path=file.rel, **values)

@@ -18,7 +18,7 @@ from judge.kb_files import KnowledgeBaseError, read_entry_file, to_entry
 from judge.kb_hash import content_hash, kb_files
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 4
+_FORMAT = 5
 
 
 class KnowledgeBase:

@@ -10,6 +10,7 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
+from judge.body_lines import body_lines, opened_by
 from judge.entries import (
     FIELDS,
     FRONT_MATTER,
@@ -62,6 +63,54 @@ def _list_problem(name: str, value) -> str | None:
     return f"{name} must be a list of non-empty strings"
 
 
+def _questions_problem(name: str, value) -> str | None:
+    if isinstance(value, list) and all(_is_question(v) for v in value):
+        return None
+    return (
+        f"{name} must be a list of questions, each a non-empty string or a mapping "
+        "with 'ask' (the question) and 'answer' (the opening words of the line that "
+        "answers it)"
+    )
+
+
+def _is_question(item) -> bool:
+    if isinstance(item, str):
+        return bool(item)
+    return (
+        isinstance(item, dict)
+        and set(item) <= {"ask", "answer"}
+        and isinstance(item.get("ask"), str)
+        and bool(item["ask"])
+        and isinstance(item.get("answer", ""), str)
+    )
+
+
+def _answer_problems(meta: dict, body: str) -> list[str]:
+    """Each question's `answer` must open exactly one line of the body: it names the
+    line `ask` shows when a player asks that question."""
+    items = meta.get("questions")
+    if not isinstance(items, list):
+        return []
+    lines = body_lines(body)
+    problems = []
+    for i, item in enumerate(items):
+        opening = item.get("answer") if isinstance(item, dict) else None
+        if not isinstance(opening, str) or not opening:
+            continue
+        found = len(opened_by(lines, opening))
+        if found == 0:
+            problems.append(
+                f"questions[{i}]: answer {opening!r} opens no line of the body; copy the "
+                "first words of the sentence or bullet that answers the question"
+            )
+        elif found > 1:
+            problems.append(
+                f"questions[{i}]: answer {opening!r} opens {found} lines of the body; "
+                "add words until it opens only the one that answers the question"
+            )
+    return problems
+
+
 def _citations_problem(name: str, value) -> str | None:
     cites = value if isinstance(value, list) else [value]
     for i, cite in enumerate(cites):
@@ -80,6 +129,7 @@ _SHAPE_PROBLEMS = {
     "page": _page_problem,
     "number": _number_problem,
     "list": _list_problem,
+    "questions": _questions_problem,
     "citations": _citations_problem,
 }
 
@@ -144,6 +194,8 @@ def check_file(file: EntryFile) -> list[str]:
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
         report(None, "the entry has no body text")
+    for problem in _answer_problems(meta, file.body):
+        report("questions", problem)
     return problems
 
 

@@ -107,6 +107,39 @@ def test_every_entry_says_what_players_ask_it(kb):
         assert not aliases & {q.lower() for q in entry.questions}, entry.id
 
 
+def test_every_written_question_names_the_line_that_answers_it(kb):
+    """`ask` shows the line a question names when a player asks something like it
+    (`answer.best_line`). Scenario entries are generated, with questions about the
+    page as a whole."""
+    unanswered = [
+        (e.id, question)
+        for e in kb.entries
+        if e.kind != "scenario"
+        for question, opening in zip(e.questions, e.question_answers, strict=True)
+        if opening is None
+    ]
+    assert unanswered == []
+
+
+def test_a_question_is_a_string_or_its_words_with_the_opening_of_its_answer(tmp_path):
+    from judge.kb_files import read_entry_file, to_entry
+
+    path = tmp_path / "rules" / "glossary" / "x.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        "---\nid: rr/x\ntitle: X\nkind: glossary\ngame: lcg\nsource: rr\n"
+        'section: Glossary\nquestions:\n  - ask: "can my guy defend twice"\n'
+        '    answer: "A defender exhausts"\n  - "who defends"\n---\n'
+        "Defending.\n\n- A defender exhausts.\n"
+    )
+    entry = to_entry(read_entry_file(path, tmp_path))
+    assert entry.questions == ("can my guy defend twice", "who defends")
+    assert entry.question_answers == ("A defender exhausts", None)
+    from judge.entries import Entry
+
+    assert Entry.from_dict(entry.to_dict()) == entry
+
+
 def test_the_documented_front_matter_is_exactly_the_declared_schema():
     """docs/knowledge-base.md's example front matter names every declared field once."""
     import re

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from judge.search.answer import best_line, candidates
+from judge.body_lines import body_lines
+from judge.search.answer import best_line, distinct_stems
 
 BODY = """Sentinel lets a character defend for another player. It is a keyword.
 
@@ -12,8 +13,8 @@ BODY = """Sentinel lets a character defend for another player. It is a keyword.
 """
 
 
-def test_candidates_are_the_summarys_sentences_and_each_bullet():
-    assert candidates(BODY) == [
+def test_a_bodys_lines_are_the_summarys_sentences_and_each_bullet():
+    assert body_lines(BODY) == [
         "Sentinel lets a character defend for another player.",
         "It is a keyword.",
         "Timing: only after the engaged player declares no defenders.",
@@ -21,9 +22,9 @@ def test_candidates_are_the_summarys_sentences_and_each_bullet():
     ]
 
 
-def test_each_item_of_a_numbered_list_is_a_candidate():
+def test_each_item_of_a_numbered_list_is_a_line():
     body = "Play goes in steps.\n\n1. Pay the costs.\n2. Choose targets, if any.\n"
-    assert candidates(body) == ["Play goes in steps.", "Pay the costs.", "Choose targets, if any."]
+    assert body_lines(body) == ["Play goes in steps.", "Pay the costs.", "Choose targets, if any."]
 
 
 def test_the_line_with_most_of_the_questions_weight_wins():
@@ -81,6 +82,26 @@ def test_a_rulings_question_that_wins_gives_way_to_its_answer():
     assert best_line(body, {"lone": 1.0}) == "Q: Does a lone question keep its place?"
     # an answer that wins on its own words loses its label too
     assert best_line(body, {"delay": 1.0}).startswith("No. It is no longer an ally")
+
+
+ADVANCING = """The players advance to the next stage as soon as its quest points are met.
+
+- Progress beyond what was required is lost.
+"""
+
+
+def test_a_question_the_entry_answers_lends_its_words_to_the_line_it_names():
+    """ "Do extra tokens carry over?" shares more words with the line about advancing
+    to the next stage; the entry's own question about leftover tokens names the line
+    that settles it."""
+    said = "extra progress tokens carry over next quest stage"  # the question's rules words
+    weights = dict.fromkeys(distinct_stems(said), 1.0)
+    assert best_line(ADVANCING, weights).startswith("The players advance")
+    leftover = distinct_stems("do leftover tokens carry over")
+    assert best_line(ADVANCING, weights, answered=[(1, leftover)]).startswith("Progress beyond")
+    # a question that shares none of the player's words lends nothing
+    unrelated = distinct_stems("what happens to surplus")
+    assert best_line(ADVANCING, weights, answered=[(1, unrelated)]).startswith("The players")
 
 
 def test_lines_that_tie_on_the_weighted_words_go_to_the_one_sharing_more_of_the_question():
@@ -149,7 +170,7 @@ def test_the_scenario_the_question_names_picks_the_entry_not_its_line(cli):
 
 def test_a_stop_inside_quotes_does_not_end_a_sentence():
     body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
-    assert candidates(body) == [
+    assert body_lines(body) == [
         'Its title becomes "A Elbereth! Gilthoniel!" from now on.',
         "It is a Response.",
     ]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from judge.body_lines import plain
 from judge.search import engine
 from judge.search.engine import Searcher
 from judge.search.index import ensure
-from judge.search.snippets import plain, word_stems
+from judge.search.snippets import word_stems
 from judge.search.text import WORD, analysed, analyzer, stem
 from judge.search.understand import (
     concepts,
@@ -693,6 +694,29 @@ def test_a_question_an_entry_answers_counts_as_one_of_its_lines(tmp_path, monkey
     monkeypatch.setattr(index, "_question_lines", {d: [] for d in range(20)})
     monkeypatch.setattr(index, "_said_lines", {})
     assert _top(searcher, question) == "rr/resources"
+    searcher.close()
+
+
+def test_the_answer_line_is_the_one_a_matching_question_of_the_entry_names(tmp_path, monkeypatch):
+    """The index keeps, for each of an entry's questions, the line its `answer:`
+    opens; the answer line leans on them."""
+    _glossary(
+        tmp_path,
+        "quest-advancement",
+        "Quest Advancement",
+        "The players advance to the next stage as soon as its quest points are met.\n\n"
+        "- Progress beyond what was required is lost.",
+        questions='[{ask: "do leftover tokens carry over", answer: "Progress beyond"}]',
+    )
+    _fillers(tmp_path, 8)
+    searcher = _searcher(tmp_path)
+    question = "do my extra progress tokens carry over to the next quest stage?"
+    meaning, hits, _ = searcher.ask(question, k=3)
+    assert hits[0].id == "rr/quest-advancement"
+    assert searcher.answer(meaning, hits).text.startswith("Progress beyond")
+    index = searcher.index("lcg")
+    monkeypatch.setattr(index, "_answering_lines", {d: [None] for d in range(20)})
+    assert searcher.answer(meaning, hits).text.startswith("The players advance")
     searcher.close()
 
 

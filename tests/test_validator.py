@@ -102,6 +102,34 @@ def test_questions_must_be_a_list_of_strings(kb_copy):
     assert _problems_for(kb_copy) == []
 
 
+ANSWERED = GOOD.replace(
+    "page: 3\n",
+    'page: 3\nquestions:\n  - ask: "can my guy defend twice"\n    answer: OPENING\n',
+).replace(
+    "A restated rule.\n",
+    "A restated rule.\n\n- A defender exhausts.\n- A defender exhausts only once.\n",
+)
+
+
+def test_a_questions_answer_must_open_exactly_one_line_of_the_body(kb_copy):
+    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender exhausts only"'))
+    assert _problems_for(kb_copy) == []
+    _write(kb_copy, ANSWERED.replace("OPENING", '"A **defender** exhausts only"'))
+    assert _problems_for(kb_copy) == []  # copied with its Markdown, it still names the line
+    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender exhausts"'))
+    (problem,) = _problems_for(kb_copy)
+    assert problem.startswith("rules/glossary/test-entry.md:9: questions[0]")
+    assert "opens 2 lines" in problem and "add words" in problem
+    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender readies"'))
+    (problem,) = _problems_for(kb_copy)
+    assert "opens no line of the body" in problem
+
+
+def test_a_question_mapping_needs_its_question_and_no_other_key(kb_copy):
+    _write(kb_copy, ANSWERED.replace("  - ask:", "  - asks:").replace("OPENING", '"A restated"'))
+    assert any("questions must be a list of questions" in p for p in _problems_for(kb_copy))
+
+
 def test_a_link_to_a_merged_id_names_the_entry_it_was_merged_into(kb_copy):
     _write(kb_copy, GOOD.replace("[rr/engagement-check]", "[rr/sentinel]"))
     (problem,) = _problems_for(kb_copy)

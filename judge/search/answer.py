@@ -14,6 +14,11 @@ only with twice the rule line's weight (ILLUSTRATION_WEIGHT). So does a line tha
 points to another document that agrees ('The Rules Reference ("Forced") contains the
 same rule'), whose words are the heading's.
 
+An entry's player questions (its front matter) may each name the line that answers
+them. A question that shares the player's words lends that line its weight: the line
+that settles a matter is worded as the rules put it, the stored question as players
+ask it.
+
 A ruling kept as question and answer ("Q: ... does it go back to my hand?", then
 "A: No. ...") has the player's words in its question, so the question wins often; the
 line is then its answer, which states the rule.
@@ -22,11 +27,12 @@ line is then its answer, which states the rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
-from judge.search.snippets import plain, word_stems
+from judge.body_lines import body_lines
+from judge.search.snippets import word_stems
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
 #: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"
 _ILLUSTRATION = re.compile(r"^(?:[\w' -]{0,30}\bexample|context)\b[^:]{0,60}:", re.IGNORECASE)
 ILLUSTRATION_WEIGHT = 0.5
@@ -40,7 +46,6 @@ _AGREES = re.compile(
 POINTER_WORDS = 14
 _ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
 _ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
 class Answer(NamedTuple):
@@ -52,42 +57,10 @@ class Answer(NamedTuple):
         return {"text": self.text, "id": self.id, "citation": self.citation}
 
 
-def candidates(body: str) -> list[str]:
-    """Each bullet of the body, and each sentence of its paragraphs, as plain text."""
-    found: list[str] = []
-    bullet: list[str] | None = None
-    paragraph: list[str] = []
-
-    def close_paragraph() -> None:
-        if paragraph:
-            found.extend(_sentences(plain(" ".join(paragraph))))
-            paragraph.clear()
-
-    for line in body.splitlines():
-        if _BULLET.match(line):
-            close_paragraph()
-            if bullet:
-                found.append(plain(" ".join(bullet)))
-            bullet = [_BULLET.sub("", line)]
-        elif not line.strip():
-            if bullet:
-                found.append(plain(" ".join(bullet)))
-                bullet = None
-            close_paragraph()
-        elif bullet is not None:
-            bullet.append(line.strip())  # a bullet's continuation line
-        else:
-            paragraph.append(line.strip())
-    if bullet:
-        found.append(plain(" ".join(bullet)))
-    close_paragraph()
-    return [c for c in found if c]
-
-
 def line_stems(body: str) -> list[list[str]]:
     """The distinct stems of each candidate line, stored with the entry at index time:
     the ranking favours an entry with one line that says what the question asks."""
-    return [distinct_stems(line) for line in candidates(body)]
+    return [distinct_stems(line) for line in body_lines(body)]
 
 
 def distinct_stems(line: str) -> list[str]:
@@ -95,44 +68,39 @@ def distinct_stems(line: str) -> list[str]:
     return sorted(set(word_stems(line)) - {""})
 
 
-def _sentences(text: str) -> list[str]:
-    """A paragraph's sentences; a stop inside quotes ('becomes "A Elbereth! Gilthoniel!"')
-    does not end one."""
-    sentences: list[str] = []
-    for piece in _SENTENCE_END.split(text):
-        if sentences and _open_quote(sentences[-1]):
-            sentences[-1] += " " + piece
-        else:
-            sentences.append(piece)
-    return sentences
-
-
-def _open_quote(text: str) -> bool:
-    return text.count('"') % 2 == 1 or text.count("“") > text.count("”")
-
-
 def best_line(
     body: str,
     weights: dict[str, float],
     stems: list[list[str]] | None = None,
     asked: frozenset[str] = frozenset(),
+    answered: Iterable[tuple[int, Iterable[str]]] = (),
 ) -> str | None:
     """The candidate with the most question weight (`weights`: stem -> weight); the
     first sentence when none shares a word; None for an empty body. `stems` are the
     body's `line_stems`, when the index has them already.
 
+    `answered` are the entry's own player questions that name the line answering them,
+    as (line position, the question's stems): each adds to its line the weight of
+    the words it shares with the question asked. A player's question rarely uses the
+    words of the rule that settles it ("do extra progress tokens carry over?" against
+    "Progress beyond what the stage required is lost"), but often those of a
+    question the entry already answers.
+
     Lines that say the same weighted words tie; the one that shares more of the rest
     of the question's words (`asked`: the stems of all of them, the commonest too)
     wins: "does his passive ability still work?" is answered by the line whose
     abilities "still work", not by the first one that names abilities."""
-    lines = candidates(body)
+    lines = body_lines(body)
     if not lines:
         return None
     stems = line_stems(body) if stems is None else stems
     unweighted = asked - weights.keys()
+    by_questions = [0.0] * len(lines)
+    for position, question in answered:
+        by_questions[position] += sum(weights.get(s, 0.0) for s in question)
     scored = [
         (
-            round(sum(weights.get(s, 0.0) for s in said) * _weight(line), 9),
+            round(sum(weights.get(s, 0.0) for s in said) * _weight(line) + by_questions[i], 9),
             len(unweighted.intersection(said)),
             -i,
         )

@@ -228,6 +228,7 @@ class GameIndex:
         self._kinds = self._searcher.reader().column_reader("kind")
         self._lines = self._searcher.reader().column_reader("lines")
         self._question_lines = self._searcher.reader().column_reader("question_lines")
+        self._answering_lines = self._searcher.reader().column_reader("answering_lines")
         self._said_lines: dict[int, tuple[frozenset[str], ...]] = {}
         from judge.search.cards import CardRecogniser
 
@@ -599,7 +600,14 @@ class GameIndex:
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
         asked = frozenset(stem(word) for word in meaning.words)
-        text = best_line(body, weights, self._lines[docnum], asked)
+        answered = [
+            (line, question)
+            for line, question in zip(
+                self._answering_lines[docnum], self._question_lines[docnum], strict=True
+            )
+            if line is not None
+        ]
+        text = best_line(body, weights, self._lines[docnum], asked, answered)
         return Answer(text, best.id, best.citation) if text else None
 
     def _telling(self, words, background: frozenset[str], most: int) -> list[str]:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 57  # bump when the schema or analysis changes
+_FORMAT = 58  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -75,6 +75,9 @@ def schema():
         # the stems of each player question the entry answers (`questions:`), weighed
         # like its lines
         question_lines=fields.COLUMN(columns.PickleColumn(columns.VarBytesColumn())),
+        # for each of those questions, the position of the line that answers it (its
+        # `answer:`), or None: the answer line leans on the questions (`answer.best_line`)
+        answering_lines=fields.COLUMN(columns.PickleColumn(columns.VarBytesColumn())),
     )
 
 
@@ -124,7 +127,20 @@ def _document(entry, official: dict) -> dict:
         "hit": _hit_data(entry),
         "lines": line_stems(entry.body),
         "question_lines": [distinct_stems(question) for question in entry.questions],
+        "answering_lines": _answering_lines(entry),
     }
+
+
+def _answering_lines(entry) -> list[int | None]:
+    """The position of the body line that answers each of the entry's questions."""
+    from judge.body_lines import body_lines, opened_by
+
+    lines = body_lines(entry.body)
+    found = []
+    for opening in entry.question_answers or (None,) * len(entry.questions):
+        positions = opened_by(lines, opening) if opening else []
+        found.append(positions[0] if len(positions) == 1 else None)
+    return found
 
 
 def index_path(kb_hash: str) -> Path:

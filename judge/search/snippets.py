@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
+from judge.body_lines import plain
 from judge.search.text import WORD, stem
 
 WINDOW = 32  # words
-_MARKUP = re.compile(r"[*_`#>]+|^\s*[-+]\s+", re.MULTILINE)
-
-
-def plain(markdown: str) -> str:
-    """Markdown reduced to one line of text for a snippet."""
-    return " ".join(_MARKUP.sub(" ", markdown).split())
 
 
 def word_stems(text: str) -> list[str]:

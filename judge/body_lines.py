@@ -1,0 +1,75 @@
+"""An entry body's lines: each bullet, and each sentence of its paragraphs, as plain text.
+
+`ask` answers with one of them (`judge.search.answer`), and a question in an entry's
+front matter may name the one that answers it by its opening words
+(docs/knowledge-base.md, "Questions"), which the validator checks. Both read a body
+the same way, from here.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MARKUP = re.compile(r"[*_`#>]+|^\s*[-+]\s+", re.MULTILINE)
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
+
+
+def plain(markdown: str) -> str:
+    """Markdown reduced to one line of text."""
+    return " ".join(_MARKUP.sub(" ", markdown).split())
+
+
+def body_lines(body: str) -> list[str]:
+    """Each bullet of the body, and each sentence of its paragraphs, as plain text."""
+    found: list[str] = []
+    bullet: list[str] | None = None
+    paragraph: list[str] = []
+
+    def close_paragraph() -> None:
+        if paragraph:
+            found.extend(_sentences(plain(" ".join(paragraph))))
+            paragraph.clear()
+
+    for line in body.splitlines():
+        if _BULLET.match(line):
+            close_paragraph()
+            if bullet:
+                found.append(plain(" ".join(bullet)))
+            bullet = [_BULLET.sub("", line)]
+        elif not line.strip():
+            if bullet:
+                found.append(plain(" ".join(bullet)))
+                bullet = None
+            close_paragraph()
+        elif bullet is not None:
+            bullet.append(line.strip())  # a bullet's continuation line
+        else:
+            paragraph.append(line.strip())
+    if bullet:
+        found.append(plain(" ".join(bullet)))
+    close_paragraph()
+    return [c for c in found if c]
+
+
+def opened_by(lines: list[str], opening: str) -> list[int]:
+    """The positions of the lines that begin with `opening` (compared as plain text,
+    so it may be copied with its Markdown): exactly one when it names a line."""
+    wanted = plain(opening)
+    return [i for i, line in enumerate(lines) if wanted and line.startswith(wanted)]
+
+
+def _sentences(text: str) -> list[str]:
+    """A paragraph's sentences; a stop inside quotes ('becomes "A Elbereth! Gilthoniel!"')
+    does not end one."""
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        if sentences and _open_quote(sentences[-1]):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+def _open_quote(text: str) -> bool:
+    return text.count('"') % 2 == 1 or text.count("“") > text.count("”")
