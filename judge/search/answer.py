@@ -57,10 +57,11 @@ class Answer(NamedTuple):
         return {"text": self.text, "id": self.id, "citation": self.citation}
 
 
-def line_stems(body: str) -> list[list[str]]:
-    """The distinct stems of each candidate line, stored with the entry at index time:
-    the ranking favours an entry with one line that says what the question asks."""
-    return [distinct_stems(line) for line in body_lines(body)]
+def line_stems(lines: list[str]) -> list[list[str]]:
+    """The distinct stems of each of a body's `body_lines`, stored with the entry at
+    index time: the ranking favours an entry with one line that says what the question
+    asks."""
+    return [distinct_stems(line) for line in lines]
 
 
 def distinct_stems(line: str) -> list[str]:
@@ -93,7 +94,7 @@ def best_line(
     lines = body_lines(body)
     if not lines:
         return None
-    stems = line_stems(body) if stems is None else stems
+    stems = line_stems(lines) if stems is None else stems
     unweighted = asked - weights.keys()
     by_questions = [0.0] * len(lines)
     for position, question in answered:

@@ -102,6 +102,7 @@ def _hit_data(entry) -> dict:
 def _document(entry, official: dict) -> dict:
     """An entry's fields as the index takes them: the text fields as their stems
     (`text.analysed`)."""
+    from judge.body_lines import body_lines
     from judge.search.answer import distinct_stems, line_stems
     from judge.search.text import analysed
     from judge.slug import slugify
@@ -115,6 +116,7 @@ def _document(entry, official: dict) -> dict:
         "official": "\n\n".join(w["text"] for w in official.get(entry.id, ())),
     }
     keeping_stop_words = ("title", "aliases")
+    lines = body_lines(entry.body)
     return {
         **{f: analysed(text, stop=f not in keeping_stop_words) for f, text in searchable.items()},
         "id": entry.id,
@@ -125,17 +127,17 @@ def _document(entry, official: dict) -> dict:
         "game": entry.game,
         "number": entry.number or "",
         "hit": _hit_data(entry),
-        "lines": line_stems(entry.body),
+        "lines": line_stems(lines),
         "question_lines": [distinct_stems(question) for question in entry.questions],
-        "answering_lines": _answering_lines(entry),
+        "answering_lines": _answering_lines(entry, lines),
     }
 
 
-def _answering_lines(entry) -> list[int | None]:
-    """The position of the body line that answers each of the entry's questions."""
-    from judge.body_lines import body_lines, opened_by
+def _answering_lines(entry, lines: list[str]) -> list[int | None]:
+    """The position among the body's `lines` of the line that answers each of the
+    entry's questions."""
+    from judge.body_lines import opened_by
 
-    lines = body_lines(entry.body)
     found = []
     for opening in entry.question_answers or (None,) * len(entry.questions):
         positions = opened_by(lines, opening) if opening else []
