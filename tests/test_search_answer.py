@@ -82,6 +82,9 @@ def test_a_rulings_question_that_wins_gives_way_to_its_answer():
     assert best_line(body, {"lone": 1.0}) == "Q: Does a lone question keep its place?"
     # an answer that wins on its own words loses its label too
     assert best_line(body, {"delay": 1.0}).startswith("No. It is no longer an ally")
+    # and so does a question that shares its bullet with its answer
+    inline = "- **Q:** Is a stray question kept? **A:** Yes. It stays in its place.\n"
+    assert best_line(body + inline, {"stray": 1.0}) == "Yes. It stays in its place."
 
 
 ADVANCING = """The players advance to the next stage as soon as its quest points are met.
@@ -91,9 +94,9 @@ ADVANCING = """The players advance to the next stage as soon as its quest points
 
 
 def test_a_question_the_entry_answers_lends_its_words_to_the_line_it_names():
-    """ "Do extra tokens carry over?" shares more words with the line about advancing
-    to the next stage; the entry's own question about leftover tokens names the line
-    that settles it."""
+    """A player's "do extra tokens carry over?" shares more words with the line about
+    advancing to the next stage; the entry's own question about leftover tokens names
+    the line that settles it."""
     said = "extra progress tokens carry over next quest stage"  # the question's rules words
     weights = dict.fromkeys(distinct_stems(said), 1.0)
     assert best_line(ADVANCING, weights).startswith("The players advance")

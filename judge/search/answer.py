@@ -20,8 +20,9 @@ that settles a matter is worded as the rules put it, the stored question as play
 ask it.
 
 A ruling kept as question and answer ("Q: ... does it go back to my hand?", then
-"A: No. ...") has the player's words in its question, so the question wins often; the
-line is then its answer, which states the rule.
+"A: No. ...", in the next line or the same bullet) has the player's words in its
+question, so the question wins often; the line is then its answer, which states the
+rule.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ _AGREES = re.compile(
 )
 POINTER_WORDS = 14
 _ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
-_ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line
+_ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line or the same bullet
 
 
 class Answer(NamedTuple):
@@ -111,8 +112,11 @@ def best_line(
     if score <= 0:
         return lines[0]
     line, following = lines[-position], lines[-position + 1 : -position + 2]
-    if _ASKED.match(line) and following and _ANSWERED.match(following[0]):
-        line = following[0]
+    if _ASKED.match(line):
+        if following and _ANSWERED.match(following[0]):
+            line = following[0]
+        else:  # "Q: ... A: ..." in one bullet
+            line = line.partition(" A: ")[2] or line
     return _ANSWERED.sub("", line)  # the answer itself, without its "A:" label
 
 
