@@ -1,7 +1,8 @@
 """Answer quality, scored in process on the question sets in this repository (and on
 ../shared's dev sets when that folder is there): hit@1/3/5 and MRR per category, the
-query time of each set, and how often the answer line shares the reference answer's
-words.
+query time of each set, and two measures of the answer line: how often it shares the
+reference answer's words, and, for the questions in `answer-lines.jsonl`, how often it
+is one of the lines that readers judged to state the answer.
 
 A target names an entry by game, kind and title, number or card, as the question sets
 do; a keyword and a glossary entry count as one kind, since one merged entry states
@@ -36,6 +37,10 @@ SETS = (
     SHARED / "dev-questions.jsonl",
     SHARED / "dev-real.jsonl",
 )
+#: per labelled question (set file, id): the entry ranked first when it was labelled and
+#: every line of it that, read next to the question, states the answer (judged by
+#: readers who saw the reference answer; empty when no line does)
+ANSWER_LINES = HERE / "answer-lines.jsonl"
 SAME_KIND = {"keyword": {"keyword", "glossary"}, "glossary": {"keyword", "glossary"}}
 K = 5
 
@@ -83,13 +88,38 @@ def _shares_reference(answer, reference: str | None) -> bool | None:
     return bool(wanted) and len(key(answer.text) & wanted) / len(wanted) >= 0.3
 
 
+def _answer_labels() -> dict[tuple[str, str], dict]:
+    if not ANSWER_LINES.is_file():
+        return {}
+    rows = [json.loads(line) for line in ANSWER_LINES.read_text(encoding="utf-8").splitlines()]
+    return {(row["set"], row["id"]): row for row in rows if row}
+
+
+def _judged_right(answer, label: dict, kb) -> bool | None:
+    """Whether the answer line is one the readers judged right; None when the label is
+    for another entry or stale (none of its lines is in the entry any more)."""
+    from judge.body_lines import body_lines
+
+    entry = kb.get(label["entry"])
+    if answer is None or entry is None or answer.id != entry.id:
+        return None
+    if label["lines"] and not set(label["lines"]) & set(body_lines(entry.body)):
+        return None
+    # the line shown may be the tail of its line: a ruling's answer without "A:"
+    return any(line.endswith(answer.text) for line in label["lines"])
+
+
 def score(searcher, path: Path, show_misses: bool = False) -> None:
+    from judge.knowledge import load
+
     rows = [
         json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
     ]
+    labels, kb = _answer_labels(), load()
     ranks: dict[str, list[int | None]] = {}
     times: list[float] = []
     answered: list[bool] = []
+    judged: list[bool] = []
     for row in rows:
         meaning, hits, took = searcher.ask(row["q"], k=K, game=row.get("game", "auto"))
         times.append(took)
@@ -99,9 +129,14 @@ def score(searcher, path: Path, show_misses: bool = False) -> None:
         for category in (row.get("category", "all"), "all"):
             ranks.setdefault(category, []).append(rank)
         if rank == 1:
-            shared = _shares_reference(searcher.answer(meaning, hits), row.get("answer"))
+            answer = searcher.answer(meaning, hits)
+            shared = _shares_reference(answer, row.get("answer"))
             if shared is not None:
                 answered.append(shared)
+            label = labels.get((path.name, row.get("id")))
+            right = _judged_right(answer, label, kb) if label else None
+            if right is not None:
+                judged.append(right)
         if show_misses and rank != 1:
             print(f"  miss {row.get('id')} rank={rank} {row['q'][:90]!r}")
             print(f"       got {[(h.kind, h.title) for h in hits[:3]]}")
@@ -124,6 +159,11 @@ def score(searcher, path: Path, show_misses: bool = False) -> None:
             else ""
         )
     )
+    if judged:
+        print(
+            f"  answer line judged right (labelled, top hit right): "
+            f"{sum(judged) / len(judged):.2f} of {len(judged)}"
+        )
 
 
 def main(argv: list[str]) -> None:

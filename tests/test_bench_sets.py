@@ -39,3 +39,20 @@ def test_every_answer_a_question_names_is_an_entry(kb, path):
         if not any(matches(entry, target) for entry in kb.entries)
     ]
     assert rows and not missing
+
+
+def test_every_labelled_answer_line_is_still_a_line_of_its_entry(kb):
+    """A label names its lines by their text: an edited line would drop its question
+    from the answer-line measure without a word. Relabel it when a line changes."""
+    from judge.body_lines import body_lines
+
+    labels = _quality()._answer_labels()
+    known = {(path.name, json.loads(line)["id"]) for path in SETS for line in path.open() if line}
+    stale = []
+    for (name, question), label in labels.items():
+        entry = kb.get(label["entry"])
+        if name.startswith("questions-") and (name, question) not in known:
+            stale.append((name, question, "no such question"))
+        elif entry is None or not set(label["lines"]) <= set(body_lines(entry.body)):
+            stale.append((name, question, label["entry"]))
+    assert labels and stale == []
