@@ -73,18 +73,15 @@ def read_entry_file(path: Path, root: Path) -> EntryFile:
     return EntryFile(rel=rel, meta=meta, body=body, key_lines=key_lines)
 
 
-def _strings(value) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, (list, tuple)):
-        return tuple(str(v) for v in value)
-    return (str(value),)
-
-
 def _items(value) -> list:
+    """A list field's items (a lone value is a list of one)."""
     if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _strings(value) -> tuple[str, ...]:
+    return tuple(str(v) for v in _items(value))
 
 
 def _asked(item) -> str:
