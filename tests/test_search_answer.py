@@ -136,8 +136,8 @@ def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
 
 
 def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch):
-    """ "Deal shadow cards" names its subject in every line; the line that answers is
-    the one that says, beyond the title's words, which enemy is dealt first."""
+    """Step 6.2, "Deal shadow cards", names its subject in every line; the line that
+    answers is the one that says, beyond the title's words, which enemy is dealt first."""
     from judge.search import engine
 
     searcher = engine.Searcher()
@@ -151,6 +151,28 @@ def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch):
     assert "highest engagement cost" in answered()
     monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 1.0)  # the title's words in full
     assert "highest engagement cost" not in answered()
+    searcher.close()
+
+
+def test_a_posts_first_question_chooses_its_line(monkeypatch):
+    """A post that asks two things asks its main one first; the words only the later
+    question says weigh less in choosing the one line shown."""
+    from judge.search import engine
+
+    searcher = engine.Searcher()
+    question = (
+        "Do I shuffle my deck after searching it? "
+        "And can I rearrange my discard pile after searching it?"
+    )
+
+    def answered():
+        meaning, hits, _ = searcher.ask(question)
+        assert hits[0].id == "faq/1.21"
+        return searcher.answer(meaning, hits).text
+
+    assert answered().startswith("After searching through a deck")
+    monkeypatch.setattr(engine, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
+    assert answered().startswith("A discard pile that has been searched")
     searcher.close()
 
 

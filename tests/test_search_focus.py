@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from judge.search import focus
-from judge.search.focus import ability_words, asking, asks, backstory_words, question_first
+from judge.search.focus import (
+    ability_words,
+    asking,
+    asks,
+    backstory_words,
+    follow_up_words,
+    question_first,
+)
 
 STORY = (
     "Last night we played the Hill Troll scenario with three heroes and a big table of "
@@ -116,3 +123,10 @@ def test_a_word_the_question_asks_in_another_form_is_no_backstory():
 
     meaning = understand(STORY + " The engagement cost was 30. Can I engage it?")
     assert "engag" not in meaning.background and "cost" in meaning.background
+
+
+def test_the_words_only_a_later_question_says_are_its_follow_up():
+    post = "We got swarmed last night. Who gets dealt first? Also, do we reshuffle?"
+    assert {"reshuffle", "also"} <= follow_up_words(post)
+    assert not {"who", "dealt", "swarmed"} & follow_up_words(post)
+    assert follow_up_words("Who gets dealt first, and do we reshuffle?") == frozenset()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from judge.search.focus import BACKSTORY_WEIGHT
+from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
 from judge.search.understand import Understanding, phases_named, understand, without
 
 EXPANSION_WEIGHT = 0.6
@@ -584,6 +584,8 @@ class GameIndex:
                 found = len(self._text_documents(term)) if term else 0
                 if found:
                     weight = factor * self._saying(term, found, meaning)
+                    if term in meaning.follow_up:
+                        weight *= FOLLOW_UP_WEIGHT
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
         # the cards and scenarios the question names pulled the entry in, and "errata"

@@ -65,6 +65,10 @@ _ASKING_PHRASES = (
 )
 #: the weight of a word only the backstory says (asking sentences weigh 1)
 BACKSTORY_WEIGHT = 0.4
+#: the weight, in choosing the answer line, of a word only the later questions of a
+#: post say ("Who gets dealt first? Also, do we reshuffle?"): a post asks its main
+#: question first, and the line states one rule
+FOLLOW_UP_WEIGHT = 0.5
 #: a story shorter than this is the question's own setting ("X got eliminated. Who is
 #: first player now?"), not backstory to look past
 STORY_WORDS = 15
@@ -156,6 +160,16 @@ def backstory_words(question: str) -> frozenset[str]:
     asked = {w for s, a in zip(parts, flags, strict=True) if a for w in words(s)}
     told = {w for s, a in zip(parts, flags, strict=True) if not a for w in words(s)}
     return frozenset(told - asked)
+
+
+def follow_up_words(question: str) -> frozenset[str]:
+    """Words said only by the asking sentences after the first (empty when one sentence
+    asks)."""
+    parts = sentences(question)
+    asked = [s for s, a in zip(parts, asking(parts), strict=True) if a]
+    if len(asked) < 2:
+        return frozenset()
+    return frozenset(w for s in asked[1:] for w in words(s)) - set(words(asked[0]))
 
 
 def ability_words(question: str) -> tuple[str, ...]:

@@ -11,7 +11,13 @@ from functools import cache
 from typing import NamedTuple
 
 from judge.rulesets import game_named_by
-from judge.search.focus import ability_words, backstory_words, example_words, question_first
+from judge.search.focus import (
+    ability_words,
+    backstory_words,
+    example_words,
+    follow_up_words,
+    question_first,
+)
 from judge.search.text import STOP_WORDS, stem
 from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
 
@@ -40,6 +46,8 @@ class Understanding(NamedTuple):
     unknown_cards: tuple[str, ...] = ()
     #: stems only the backstory of a long question says (`judge.search.focus`)
     background: frozenset[str] = frozenset()
+    #: stems only the later questions of a post say, not its first (`focus.follow_up_words`)
+    follow_up: frozenset[str] = frozenset()
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -166,6 +174,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         phrasing=phrasing(content),
         game=game_named_by(all_words) if game == "auto" else game,
         background=_background(question, content),
+        follow_up=_follow_up(question, content),
     )
 
 
@@ -205,6 +214,14 @@ def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
     told = (backstory_words(question) | example_words(question)) - set(ability_words(question))
     asked = {stem(w) for w in content if w not in told}
     return frozenset(stem(w) for w in content if w in told) - asked
+
+
+def _follow_up(question: str, content: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the content words only the later questions say; a stem the first
+    question says in another form is the first question's."""
+    later = follow_up_words(question)
+    first = {stem(w) for w in content if w not in later}
+    return frozenset(stem(w) for w in content if w in later) - first
 
 
 def without(meaning: Understanding, dropped: frozenset[str]) -> Understanding:
