@@ -138,8 +138,9 @@ def _answering_lines(entry, lines: list[str]) -> list[int | None]:
     entry's questions."""
     from judge.body_lines import opened_by
 
+    count = len(entry.questions)
     found = []
-    for opening in entry.question_answers or (None,) * len(entry.questions):
+    for opening in (*entry.question_answers, *(None,) * count)[:count]:
         positions = opened_by(lines, opening) if opening else []
         found.append(positions[0] if len(positions) == 1 else None)
     return found

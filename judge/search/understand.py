@@ -217,8 +217,8 @@ def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
 
 
 def _follow_up(question: str, content: tuple[str, ...]) -> frozenset[str]:
-    """Stems of the content words only the later questions say; a stem the first
-    question says in another form is the first question's."""
+    """Stems of the content words only the later questions say; a stem said in another
+    form anywhere else ("dealing" told, "dealt" asked later) is not theirs alone."""
     later = follow_up_words(question)
     first = {stem(w) for w in content if w not in later}
     return frozenset(stem(w) for w in content if w in later) - first
