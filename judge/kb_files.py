@@ -13,6 +13,7 @@ from pathlib import Path
 from judge.entries import FRONT_MATTER, REQUIRED, SCENARIO_FIELDS, Citation, Entry
 
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
+_ITEM_LINE = re.compile(r"^\s+-\s")  # an item of a block list ("  - ask: ...")
 
 
 class KnowledgeBaseError(Exception):
@@ -31,10 +32,17 @@ class EntryFile:
     meta: dict
     body: str
     key_lines: dict[str, int]
+    #: the line of each item of a list field written one item per line ("  - ...")
+    item_lines: dict[str, list[int]]
 
-    def where(self, key: str | None = None) -> str:
-        """`path:line` of a field (or of the front matter's first line)."""
-        return f"{self.rel}:{self.key_lines.get(key, 1) if key else 1}"
+    def where(self, key: str | None = None, item: int | None = None) -> str:
+        """`path:line` of a field, or of one of its items (or of the front matter's
+        first line)."""
+        line = self.key_lines.get(key, 1) if key else 1
+        items = self.item_lines.get(key, [])
+        if item is not None and item < len(items):
+            line = items[item]
+        return f"{self.rel}:{line}"
 
 
 def read_entry_file(path: Path, root: Path) -> EntryFile:
@@ -64,13 +72,18 @@ def read_entry_file(path: Path, root: Path) -> EntryFile:
         ) from None
     if not isinstance(meta, dict):
         raise KnowledgeBaseError([f"{rel}:2: front matter must be a mapping of fields"])
-    key_lines = {}
+    key_lines: dict[str, int] = {}
+    item_lines: dict[str, list[int]] = {}
+    key = None
     for number, line in enumerate(lines[1:end], start=2):
         match = _KEY_LINE.match(line)
         if match:
-            key_lines.setdefault(match.group(1), number)
+            key = match.group(1)
+            key_lines.setdefault(key, number)
+        elif key and _ITEM_LINE.match(line):
+            item_lines.setdefault(key, []).append(number)
     body = "\n".join(lines[end + 1 :]).strip() + "\n"
-    return EntryFile(rel=rel, meta=meta, body=body, key_lines=key_lines)
+    return EntryFile(rel=rel, meta=meta, body=body, key_lines=key_lines, item_lines=item_lines)
 
 
 def _items(value) -> list:

@@ -85,9 +85,10 @@ def _is_question(item) -> bool:
     )
 
 
-def _answer_problems(meta: dict, body: str) -> list[str]:
+def _answer_problems(meta: dict, body: str) -> list[tuple[int, str]]:
     """Each question's `answer` must open exactly one line of the body: it names the
-    line `ask` shows when a player asks that question."""
+    line `ask` shows when a player asks that question. Each problem comes with the
+    position of its question."""
     items = meta.get("questions")
     if not isinstance(items, list):
         return []
@@ -100,13 +101,19 @@ def _answer_problems(meta: dict, body: str) -> list[str]:
         found = len(opened_by(lines, opening))
         if found == 0:
             problems.append(
-                f"questions[{i}]: answer {opening!r} opens no line of the body; copy the "
-                "first words of the sentence or bullet that answers the question"
+                (
+                    i,
+                    f"questions[{i}]: answer {opening!r} opens no line of the body; copy "
+                    "the first words of the sentence or bullet that answers the question",
+                )
             )
         elif found > 1:
             problems.append(
-                f"questions[{i}]: answer {opening!r} opens {found} lines of the body; "
-                "add words until it opens only the one that answers the question"
+                (
+                    i,
+                    f"questions[{i}]: answer {opening!r} opens {found} lines of the body; "
+                    "add words until it opens only the one that answers the question",
+                )
             )
     return problems
 
@@ -144,8 +151,8 @@ def check_file(file: EntryFile) -> list[str]:
     """Problems that one file has on its own (links are checked across files)."""
     meta, problems = file.meta, []
 
-    def report(key: str | None, message: str) -> None:
-        problems.append(f"{file.where(key)}: {message}")
+    def report(key: str | None, message: str, item: int | None = None) -> None:
+        problems.append(f"{file.where(key, item)}: {message}")
 
     for key in meta:
         if key not in FIELDS:
@@ -194,8 +201,8 @@ def check_file(file: EntryFile) -> list[str]:
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
         report(None, "the entry has no body text")
-    for problem in _answer_problems(meta, file.body):
-        report("questions", problem)
+    for item, problem in _answer_problems(meta, file.body):
+        report("questions", problem, item)
     return problems
 
 

@@ -118,7 +118,7 @@ def test_a_questions_answer_must_open_exactly_one_line_of_the_body(kb_copy):
     assert _problems_for(kb_copy) == []  # copied with its Markdown, it still names the line
     _write(kb_copy, ANSWERED.replace("OPENING", '"A defender exhausts"'))
     (problem,) = _problems_for(kb_copy)
-    assert problem.startswith("rules/glossary/test-entry.md:9: questions[0]")
+    assert problem.startswith("rules/glossary/test-entry.md:10: questions[0]")  # its line
     assert "opens 2 lines" in problem and "add words" in problem
     _write(kb_copy, ANSWERED.replace("OPENING", '"A defender readies"'))
     (problem,) = _problems_for(kb_copy)
