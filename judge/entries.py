@@ -116,6 +116,8 @@ FIELDS = tuple(f.name for f in FRONT_MATTER)
 REQUIRED = tuple(f.name for f in FRONT_MATTER if f.required)
 #: Front-matter fields that hold lists of strings.
 LIST_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape in ("list", "questions"))
+#: `Entry` attributes that hold tuples, kept as lists in the compiled cache.
+_TUPLE_ATTRS = (*LIST_FIELDS, "question_answers")
 #: Front matter only scenario entries carry; `Entry.scenario` holds them as one mapping.
 SCENARIO_FIELDS = tuple(f.name for f in FRONT_MATTER if f.shape == "scenario")
 
@@ -179,7 +181,7 @@ class Entry:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["also_in"] = [asdict(c) for c in self.also_in]
-        for key in (*LIST_FIELDS, "question_answers"):
+        for key in _TUPLE_ATTRS:
             data[key] = list(data[key])
         return data
 
@@ -187,6 +189,6 @@ class Entry:
     def from_dict(cls, data: dict) -> Entry:
         values = dict(data)
         values["also_in"] = tuple(Citation(**c) for c in values.get("also_in", ()))
-        for key in (*LIST_FIELDS, "question_answers"):
+        for key in _TUPLE_ATTRS:
             values[key] = tuple(values.get(key) or ())
         return cls(**values)

@@ -87,7 +87,7 @@ def _is_question(item) -> bool:
 
 def _answer_problems(meta: dict, body: str) -> list[tuple[int, str]]:
     """Each question's `answer` must open exactly one line of the body: it names the
-    line `ask` shows when a player asks that question. Each problem comes with the
+    line `loremaster ask` shows when a player asks that question. Each problem comes with the
     position of its question."""
     items = meta.get("questions")
     if not isinstance(items, list):
@@ -99,22 +99,15 @@ def _answer_problems(meta: dict, body: str) -> list[tuple[int, str]]:
         if not isinstance(opening, str) or not opening:
             continue
         found = len(opened_by(lines, opening))
+        if found == 1:
+            continue
         if found == 0:
-            problems.append(
-                (
-                    i,
-                    f"questions[{i}]: answer {opening!r} opens no line of the body; copy "
-                    "the first words of the sentence or bullet that answers the question",
-                )
-            )
-        elif found > 1:
-            problems.append(
-                (
-                    i,
-                    f"questions[{i}]: answer {opening!r} opens {found} lines of the body; "
-                    "add words until it opens only the one that answers the question",
-                )
-            )
+            what, fix = "no line", "copy the first words of the sentence or bullet that answers"
+        else:
+            what, fix = f"{found} lines", "add words until it opens only the one that answers"
+        problems.append(
+            (i, f"questions[{i}]: answer {opening!r} opens {what} of the body; {fix} the question")
+        )
     return problems
 
 

@@ -134,14 +134,15 @@ EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 #: Words that reveal what kind of answer a question wants, and how much to favour it.
-#: Weights multiply a hit's score; nothing is ever filtered out. Timing words favour
-#: the round's steps and the glossary's ordering rules, not rulings: a ruling that
-#: shares them is usually about a special case ("Card Effects during Setup").
+#: Weights multiply a hit's score; nothing is ever filtered out.
 #: words that ask for a card's errata: they choose the kind of entry, not a rule in it
 ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "corrected", "changed"})
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
     (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
+    # timing words favour the round's steps and the glossary's ordering rules, not
+    # rulings: a ruling that shares them is usually about a special case ("Card
+    # Effects during Setup")
     (
         frozenset({"timing", "window", "step", "order", "first", "before", "resolve", "resolves"}),
         {"step": 1.3, "glossary": 1.1},
