@@ -87,8 +87,8 @@ def _is_question(item) -> bool:
 
 def _answer_problems(meta: dict, body: str) -> list[tuple[int, str]]:
     """Each question's `answer` must open exactly one line of the body: it names the
-    line `loremaster ask` shows when a player asks that question. Each problem comes with the
-    position of its question."""
+    line `loremaster ask` shows when a player asks that question. Each problem comes
+    with the position of its question."""
     items = meta.get("questions")
     if not isinstance(items, list):
         return []
