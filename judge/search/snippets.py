@@ -8,12 +8,23 @@ from judge.search.text import WORD, stem
 WINDOW = 32  # words
 
 
+#: each word as written -> its stem: the index build stems every word of every body
+#: and line (about 190,000), most of them words it has seen before
+_STEMS: dict[str, str] = {}
+
+
 def word_stems(text: str) -> list[str]:
     """The stem of every word of an entry's snippet text, in order (done once, at
     index time, so that a query only compares them)."""
     from judge.slug import fold_accents
 
-    return [stem(fold_accents(m.group()).lower()) for m in WORD.finditer(plain(text))]
+    found = []
+    for word in WORD.findall(plain(text)):
+        term = _STEMS.get(word)
+        if term is None:
+            term = _STEMS[word] = stem(fold_accents(word).lower())
+        found.append(term)
+    return found
 
 
 def snippet(text: str, query_words, stems: list[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
