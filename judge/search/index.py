@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 58  # bump when the schema or analysis changes
+_FORMAT = 59  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -40,34 +40,32 @@ _warned = False
 
 def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
-    from whoosh import columns, fields, formats
+    from whoosh import columns, fields
 
-    from judge.search.text import pair_analyzer, stems_analyzer
+    from judge.search.index_writing import AnalysedText
 
-    # the text fields are given stems (`_document`), so they only split on spaces
-    stems = stems_analyzer()
-    # every searchable field's stems, without frequencies: which entries mention a word
-    # anywhere is one read, not one per field (the ranking's coverage asks it often).
-    # Never scored, but it keeps its lengths: without them whoosh's writer looks for
-    # the missing lengths file on disk once per posting
-    anywhere = fields.TEXT(analyzer=stems, phrase=False)
-    anywhere.format = formats.Existence()
+    # the text fields are given their stems (`_document`)
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         # titles and aliases keep their stop words ("The One Ring"), the rest drop them
-        title=fields.TEXT(analyzer=stems, field_boost=4.0, phrase=False),
-        aliases=fields.TEXT(analyzer=stems, field_boost=2.5, phrase=False),
-        questions=fields.TEXT(analyzer=stems, field_boost=1.5, phrase=False),
-        summary=fields.TEXT(analyzer=stems, field_boost=1.5, phrase=False),
-        body=fields.TEXT(analyzer=stems, field_boost=1.0, phrase=False),
+        title=AnalysedText(field_boost=4.0),
+        aliases=AnalysedText(field_boost=2.5),
+        questions=AnalysedText(field_boost=1.5),
+        summary=AnalysedText(field_boost=1.5),
+        body=AnalysedText(field_boost=1.0),
         # the printed wording of the player's imported documents (`loremaster import`)
-        official=fields.TEXT(analyzer=stems, field_boost=1.0, phrase=False),
-        pairs=fields.TEXT(analyzer=pair_analyzer(), field_boost=1.5, phrase=False),
+        official=AnalysedText(field_boost=1.0),
+        # adjacent content-word stems joined ("put_play"): phrase matches as cheap
+        # term lookups
+        pairs=AnalysedText(shingles=True, field_boost=1.5),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
         kind=fields.ID(stored=True, sortable=True),
         game=fields.ID(stored=True),
         number=fields.ID(stored=True),
-        anywhere=anywhere,
+        # every searchable field's stems, without frequencies, never scored: which
+        # entries mention a word anywhere is one read, not one per field (the ranking's
+        # coverage asks it often)
+        anywhere=AnalysedText(existence=True),
         hit=fields.STORED(),
         # each line's stems (`answer.line_stems`), read for a few candidates per query:
         # a column of its own, so that reading it skips the rest of the stored hit
@@ -154,18 +152,15 @@ def index_path(kb_hash: str) -> Path:
 
 def _fill(kb, ix) -> dict:
     """Write every entry of one game into its empty index `ix`; returns its `meta`."""
-    from whoosh.codec.whoosh3 import W3Codec
-
     from judge.importer.store import official_wording
     from judge.search.cards import distinctive_words, everyday_words
+    from judge.search.index_writing import Codec
     from judge.search.scenarios import index_meta as scenario_meta
     from judge.search.spelling import terms, vocabulary
     from judge.search.text import analyzer, stem
     from judge.slug import slugify
 
-    # postings uncompressed: the index is small either way, and zlib was a tenth of the
-    # build (the cache keeps one index per knowledge base)
-    writer = ix.writer(procs=1, limitmb=256, codec=W3Codec(compression=0), compound=False)
+    writer = ix.writer(procs=1, limitmb=256, codec=Codec(), compound=False)
     official = official_wording()
     for entry in kb.entries:
         writer.add_document(**_document(entry, official))

@@ -365,7 +365,7 @@ _ANALYSED: dict[bool, dict[str, str]] = {True: {}, False: {}}
 def analysed(text: str, stop: bool = True) -> str:
     """The stems `analyzer(stop)` makes of a text, joined by spaces.
 
-    The index build gives its fields these (`stems_analyzer`) rather than raw text:
+    The index build gives its fields these (`index_writing.AnalysedText`), not raw text:
     every filter of the chain works on one token at a time, so each distinct word
     goes through it once here, where whoosh ran the chain on every token of every
     field, a third of the build.
@@ -382,21 +382,7 @@ def analysed(text: str, stop: bool = True) -> str:
     return " ".join(found)
 
 
-def stems_analyzer():
-    """The index fields' analyzer: their text is `analysed` already, stems and spaces."""
-    from whoosh.analysis import SpaceSeparatedTokenizer
-
-    return SpaceSeparatedTokenizer()
-
-
-def pair_analyzer():
-    """Adjacent content-word stems joined ("put_play"): phrase matches as cheap term
-    lookups. Its text is `analysed` too."""
-    from whoosh.analysis import ShingleFilter
-
-    return stems_analyzer() | ShingleFilter(size=2, sep="_")
-
-
 def pairs(stems: list[str]) -> list[str]:
-    """The same shingles for a question's content stems."""
+    """Adjacent content-word stems joined ("put_play"): phrase matches as cheap term
+    lookups, for an entry's text (the index's `pairs` field) and a question's stems."""
     return [f"{a}_{b}" for a, b in zip(stems, stems[1:], strict=False) if a and b]

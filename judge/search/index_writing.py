@@ -1,0 +1,106 @@
+"""Cheaper ways through whoosh's index writer, for the work the build does not need.
+
+The search reads whoosh's index only as a store of postings and field lengths; it
+scores with its own BM25F (`weighting`) and never with whoosh's scorers, parser or
+block skipping. Three parts of whoosh's writer serve only those, and took a third of
+the build between them:
+- `AnalysedText` fields take their text as stems already (`text.analysed`) and count
+  them in one pass, where whoosh makes a token object per word and counts those;
+- `Codec` keeps a short posting list inside its term's entry in the term table, which
+  whoosh-reloaded 2.7.5 means to do but cannot (its writer calls `set_inline`, a
+  method its term info does not have, so the limit is set where it never applies):
+  the postings file gets one block per long list only;
+- and it gives a posting no document length, which whoosh looks up on disk for every
+  posting to record each block's shortest and longest document, figures only its own
+  scorers' skipping reads (the lengths themselves are still stored, for BM25F).
+
+An index written this way holds the same terms, postings and lengths as one written
+the plain way (tests/search/test_index_writing.py compares the two), and any whoosh
+reader opens it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from whoosh import fields
+from whoosh.codec import whoosh3
+from whoosh.system import emptybytes, pack_uint
+
+from judge.search.text import pairs
+
+#: posting lists shorter than this are kept in the term table: nearly every list
+#: (a pair of words is in one or two entries), and reading one needs no second seek
+INLINE_LIMIT = 32
+
+
+class AnalysedText(fields.TEXT):
+    """A text field whose value is its stems, joined by spaces (`text.analysed`);
+    with `shingles`, its terms are the adjacent pairs of those stems (`text.pairs`:
+    unlike whoosh's shingle filter, a lone stem makes no pair).
+
+    With `existence`, a posting says only that the entry has the term (weight
+    `field_boost`, no frequency stored), as whoosh's `Existence` format does.
+    """
+
+    def __init__(self, *, shingles=False, existence=False, **options):
+        from whoosh import formats
+        from whoosh.analysis import SpaceSeparatedTokenizer
+
+        # `index` never runs it, but whoosh's other uses of a field (its query
+        # parser's, say) read the stems as this splits them
+        super().__init__(analyzer=SpaceSeparatedTokenizer(), phrase=False, **options)
+        self.shingles = shingles
+        if existence:
+            self.format = formats.Existence()
+
+    def index(self, value, **kwargs):
+        """(term bytes, frequency, weight, encoded value) per distinct term, as
+        `FieldType.index` gives them: whoosh's writer stores and scales these."""
+        from whoosh.formats import Existence
+
+        stems = value.split()
+        counts = Counter(pairs(stems) if self.shingles else stems)
+        boost = self.format.field_boost
+        if isinstance(self.format, Existence):
+            return [(term.encode(), 1, boost, emptybytes) for term in counts]
+        return [(term.encode(), n, n * boost, pack_uint(n)) for term, n in counts.items()]
+
+
+class _InliningPostingsWriter(whoosh3.W3PostingsWriter):
+    def finish_postings(self):
+        if self.written() or len(self) >= self._inlinelimit:
+            return super().finish_postings()
+        terminfo, self._terminfo = self._terminfo, None
+        terminfo.add_block(self)
+        terminfo.set_inlined(self._ids, self._weights, self._values)
+        return terminfo
+
+
+class _FieldWriter(whoosh3.W3FieldWriter):
+    def add_postings(self, schema, lengths, items):
+        # without a lengths reader whoosh records every document length as 0 in the
+        # blocks' statistics, and looks nothing up
+        super().add_postings(schema, None, items)
+
+
+class Codec(whoosh3.W3Codec):
+    """whoosh's current codec, with short posting lists inlined and no per-posting
+    length look-up (see the module's docstring)."""
+
+    def __init__(self):
+        # postings uncompressed: the index is small either way, and zlib was a tenth
+        # of the build (the cache keeps one index per knowledge base)
+        super().__init__(compression=0, inlinelimit=INLINE_LIMIT)
+
+    def field_writer(self, storage, segment):
+        return _FieldWriter(self, storage, segment)
+
+    def postings_writer(self, dbfile, byteids=False):
+        return _InliningPostingsWriter(
+            dbfile,
+            blocklimit=self._blocklimit,
+            byteids=byteids,
+            compression=self._compression,
+            inlinelimit=self._inlinelimit,
+        )
