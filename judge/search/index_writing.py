@@ -1,29 +1,30 @@
 """Cheaper ways through whoosh's index writer, for the work the build does not need.
 
-The search reads whoosh's index only as a store of postings and field lengths; it
-scores with its own BM25F (`weighting`) and never with whoosh's scorers, parser or
-block skipping. Three parts of whoosh's writer serve only those, and took a third of
-the build between them:
+The search reads whoosh's index only as a store of postings and field lengths: it
+scores with its own BM25F (`weighting`), never with whoosh's scorers, query parser or
+block skipping. Three parts of whoosh's writer serve only those, and between them they
+took a quarter of the build:
 - `AnalysedText` fields take their text as stems already (`text.analysed`) and count
-  them in one pass, where whoosh makes a token object per word and counts those;
-- `Codec` keeps a short posting list inside its term's entry in the term table, which
-  whoosh-reloaded 2.7.5 means to do but cannot (its writer calls `set_inline`, a
-  method its term info does not have, so the limit is set where it never applies):
-  the postings file gets one block per long list only;
-- and it gives a posting no document length, which whoosh looks up on disk for every
-  posting to record each block's shortest and longest document, figures only its own
-  scorers' skipping reads (the lengths themselves are still stored, for BM25F).
+  them in one pass, where whoosh makes a token object per word and counts those.
+- `Codec` keeps a short posting list inside its term's entry in the term table.
+  whoosh-reloaded 2.7.5 means to do this but cannot: its writer calls `set_inline`, a
+  method its term info does not have, so its default limit is one that never applies.
+  The postings file then gets blocks for the long lists only.
+- `Codec` also skips looking up, on disk, the length of the entry of every posting.
+  whoosh records the shortest and longest entry of each block for its scorers'
+  skipping; the lengths themselves are still stored, for BM25F.
 
 An index written this way holds the same terms, postings and lengths as one written
-the plain way (tests/search/test_index_writing.py compares the two), and any whoosh
-reader opens it.
+the plain way (tests/test_index_writing.py compares the two), and any whoosh reader
+opens it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from whoosh import fields
+from whoosh import fields, formats
+from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec import whoosh3
 from whoosh.system import emptybytes, pack_uint
 
@@ -44,9 +45,6 @@ class AnalysedText(fields.TEXT):
     """
 
     def __init__(self, *, shingles=False, existence=False, **options):
-        from whoosh import formats
-        from whoosh.analysis import SpaceSeparatedTokenizer
-
         # `index` never runs it, but whoosh's other uses of a field (its query
         # parser's, say) read the stems as this splits them
         super().__init__(analyzer=SpaceSeparatedTokenizer(), phrase=False, **options)
@@ -57,12 +55,10 @@ class AnalysedText(fields.TEXT):
     def index(self, value, **kwargs):
         """(term bytes, frequency, weight, encoded value) per distinct term, as
         `FieldType.index` gives them: whoosh's writer stores and scales these."""
-        from whoosh.formats import Existence
-
         stems = value.split()
         counts = Counter(pairs(stems) if self.shingles else stems)
         boost = self.format.field_boost
-        if isinstance(self.format, Existence):
+        if isinstance(self.format, formats.Existence):
             return [(term.encode(), 1, boost, emptybytes) for term in counts]
         return [(term.encode(), n, n * boost, pack_uint(n)) for term, n in counts.items()]
 
