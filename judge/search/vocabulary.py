@@ -33,6 +33,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("bounce",): ("return", "hand"),
     ("mill",): ("discard", "top", "deck"),
     ("quester",): ("committed", "character"),
+    ("go", "questing"): ("commit",),  # "do my heroes exhaust to go questing?"
     ("splash",): ("sphere",),
     ("how", "hard"): ("difficulty",),
     ("how", "difficult"): ("difficulty",),
