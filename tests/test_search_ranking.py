@@ -174,6 +174,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("what happens once we beat the scenario", "defeat"),
         ("the engagement cost is exactly my threat", "equal"),
         ("willpower tied with the threat", "equal"),
+        ("borrowed my friend's ally", "control"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

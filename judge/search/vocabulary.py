@@ -34,6 +34,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("mill",): ("discard", "top", "deck"),
     ("quester",): ("committed", "character"),
     ("go", "questing"): ("commit",),  # "do my heroes exhaust to go questing?"
+    ("borrow",): ("control",),  # "borrowed my teammate's ally"
     ("splash",): ("sphere",),
     ("how", "hard"): ("difficulty",),
     ("how", "difficult"): ("difficulty",),
