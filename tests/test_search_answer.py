@@ -118,6 +118,35 @@ def test_lines_that_tie_on_the_weighted_words_go_to_the_one_sharing_more_of_the_
     assert best_line(body, weights, asked=asked) == "Abilities on an exhausted card still work."
 
 
+def test_a_question_asking_who_prefers_the_line_that_names_a_player():
+    body = (
+        "Swapping a hero between scenarios raises starting threat.\n\n"
+        "- Every player adds the penalty to their starting threat.\n"
+    )
+    weights = {"threat": 1.0, "start": 1.0, "swap": 0.5}
+    assert best_line(body, weights).startswith("Swapping")
+    assert best_line(body, weights, asks_for="who").startswith("Every player")
+    assert best_line(body, weights, asks_for="amount").startswith("Swapping")
+
+
+def test_what_the_question_asks_for_chooses_the_line(monkeypatch):
+    """ "Who is it engaged with?" asks for players: of Massive's lines, the one that
+    names them, not the one that shares as many of the question's words."""
+    from judge.search import answer, engine
+
+    searcher = engine.Searcher()
+
+    def answered():
+        meaning, hits, _ = searcher.ask("a massive enemy, who is it engaged with?")
+        assert hits[0].id == "kw/massive" and meaning.asks_for == "who"
+        return searcher.answer(meaning, hits).text
+
+    assert "each player" in answered()
+    monkeypatch.setattr(answer, "STATING_WEIGHT", 0.0)
+    assert "each player" not in answered()
+    searcher.close()
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

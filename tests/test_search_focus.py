@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from judge.search import focus
 from judge.search.focus import (
     ability_words,
+    asked_for,
     asking,
     asks,
     backstory_words,
@@ -130,3 +133,21 @@ def test_the_words_only_a_later_question_says_are_its_follow_up():
     assert {"reshuffle", "also"} <= follow_up_words(post)
     assert not {"who", "dealt", "swarmed"} & follow_up_words(post)
     assert follow_up_words("Who gets dealt first, and do we reshuffle?") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("campaign hero swap: who takes the threat penalty?", "who"),
+        ("which player decides where we travel", "who"),
+        ("how much does threat go up in the refresh phase", "amount"),
+        ("does the forced effect go first", "moment"),
+        ("do I declare defenders before or after the shadow card is flipped", "moment"),
+        ("can my exhausted hero still defend", None),
+        # only the first asking sentence says what is asked for, never the story
+        ("I was first player with 30 threat. Can I play the event now?", None),
+        ("Can I play it now? Also who pays for it?", None),
+    ],
+)
+def test_what_the_first_asking_sentence_asks_for(question, kind):
+    assert asked_for(question) == kind

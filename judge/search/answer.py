@@ -19,6 +19,11 @@ them. A question that shares the player's words lends that line its weight: the 
 that settles a matter is worded as the rules put it, the stored question as players
 ask it.
 
+A question asking for a person, an amount or a moment ("who takes the penalty?", "how
+much does threat go up?", "does the forced effect go first?") is answered by a line
+that names one: a player's role, a number, a point in the round (STATES). Such a line
+counts STATING_WEIGHT more.
+
 A ruling kept as question and answer ("Q: ... does it go back to my hand?", then
 "A: No. ...", in the next line or the same bullet) has the player's words in its
 question, so the question wins often; the line is then its answer, which states the
@@ -45,6 +50,23 @@ _AGREES = re.compile(
     re.IGNORECASE,
 )
 POINTER_WORDS = 14
+#: the lines that state what a question asks for (`focus.asked_for`)
+STATES = {
+    "who": re.compile(
+        r"\b(?:first player|active player|controller|controls|owner|owns|chooses?|decides?"
+        r"|each player|every player)\b",
+        re.IGNORECASE,
+    ),
+    "amount": re.compile(
+        r"\b(?:\d+|one|two|three|four|five|once|twice|any number|as many)\b", re.IGNORECASE
+    ),
+    "moment": re.compile(
+        r"\b(?:before|after|end of|beginning|start of|step \d|immediately|as soon as|until"
+        r"|at the same time|first|then|once)\b",
+        re.IGNORECASE,
+    ),
+}
+STATING_WEIGHT = 0.4
 _ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
 _ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line or the same bullet
 
@@ -76,6 +98,7 @@ def best_line(
     stems: list[list[str]] | None = None,
     asked: frozenset[str] = frozenset(),
     answered: Iterable[tuple[int, Iterable[str]]] = (),
+    asks_for: str | None = None,
 ) -> str | None:
     """The candidate with the most question weight (`weights`: stem -> weight); the
     first sentence when none shares a word; None for an empty body. `stems` are the
@@ -91,7 +114,10 @@ def best_line(
     Lines that say the same weighted words tie; the one that shares more of the rest
     of the question's words (`asked`: the stems of all of them, the commonest too)
     wins: "does his passive ability still work?" is answered by the line whose
-    abilities "still work", not by the first one that names abilities."""
+    abilities "still work", not by the first one that names abilities.
+
+    `asks_for` is what the question asks for (`focus.asked_for`): a line that states
+    one (STATES) counts STATING_WEIGHT more."""
     lines = body_lines(body)
     if not lines:
         return None
@@ -100,9 +126,14 @@ def best_line(
     by_questions = [0.0] * len(lines)
     for position, question in answered:
         by_questions[position] += sum(weights.get(s, 0.0) for s in question)
+    stating = STATES.get(asks_for or "")
     scored = [
         (
-            round(sum(weights.get(s, 0.0) for s in said) * _weight(line) + by_questions[i], 9),
+            round(
+                (sum(weights.get(s, 0.0) for s in said) * _weight(line) + by_questions[i])
+                * (1 + STATING_WEIGHT * bool(stating and stating.search(line))),
+                9,
+            ),
             len(unweighted.intersection(said)),
             -i,
         )

@@ -609,7 +609,7 @@ class GameIndex:
             )
             if line is not None
         ]
-        text = best_line(body, weights, self._lines[docnum], asked, answered)
+        text = best_line(body, weights, self._lines[docnum], asked, answered, meaning.asks_for)
         return Answer(text, best.id, best.citation) if text else None
 
     def _telling(self, words, background: frozenset[str], most: int) -> list[str]:

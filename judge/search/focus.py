@@ -172,6 +172,25 @@ def follow_up_words(question: str) -> frozenset[str]:
     return frozenset(w for s in asked[1:] for w in words(s)) - set(words(asked[0]))
 
 
+#: what the first asking sentence asks for, by how it asks: a person, an amount or a
+#: moment (`answer.STATES` finds the lines that state one)
+_ASKED_FOR = (
+    ("who", re.compile(r"\b(?:who|whose|which player)\b")),
+    ("amount", re.compile(r"\bhow (?:many|much)\b")),
+    ("moment", re.compile(r"\b(?:when|before or after|what order|which order|first)\b")),
+)
+
+
+def asked_for(question: str) -> str | None:
+    """ "who", "amount" or "moment": what the question's first asking sentence asks
+    for ("who takes the threat penalty?", "how much does threat go up?", "does the
+    forced effect go first?"); None when it asks for none of them."""
+    parts = sentences(question)
+    asked = [s for s, a in zip(parts, asking(parts), strict=True) if a] or parts
+    first = " ".join(words(asked[0])) if asked else ""
+    return next((kind for kind, asking_for in _ASKED_FOR if asking_for.search(first)), None)
+
+
 def ability_words(question: str) -> tuple[str, ...]:
     """The rules words of the ability types that quoted card text shows."""
     found: list[str] = []

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from judge.rulesets import game_named_by
 from judge.search.focus import (
     ability_words,
+    asked_for,
     backstory_words,
     example_words,
     follow_up_words,
@@ -48,6 +49,9 @@ class Understanding(NamedTuple):
     background: frozenset[str] = frozenset()
     #: stems only the later questions of a post say, not its first (`focus.follow_up_words`)
     follow_up: frozenset[str] = frozenset()
+    #: "who", "amount" or "moment": what the first asking sentence asks for
+    #: (`focus.asked_for`), or None
+    asks_for: str | None = None
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -175,6 +179,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         game=game_named_by(all_words) if game == "auto" else game,
         background=_background(question, content),
         follow_up=_follow_up(question, content),
+        asks_for=asked_for(question),
     )
 
 
