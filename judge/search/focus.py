@@ -182,9 +182,9 @@ _ASKED_FOR = (
 
 
 def asked_for(question: str) -> str | None:
-    """ "who", "amount" or "moment": what the question's first asking sentence asks
-    for ("who takes the threat penalty?", "how much does threat go up?", "does the
-    forced effect go first?"); None when it asks for none of them."""
+    """What the question's first asking sentence asks for: "who" ("who takes the
+    threat penalty?"), "amount" ("how much does threat go up?") or "moment" ("does
+    the forced effect go first?"); None when it asks for none of them."""
     parts = sentences(question)
     asked = [s for s, a in zip(parts, asking(parts), strict=True) if a] or parts
     first = " ".join(words(asked[0])) if asked else ""
