@@ -162,11 +162,16 @@ def backstory_words(question: str) -> frozenset[str]:
     return frozenset(told - asked)
 
 
+def asking_sentences(question: str) -> list[str]:
+    """The sentences that ask (`asking`), in order."""
+    parts = sentences(question)
+    return [s for s, a in zip(parts, asking(parts), strict=True) if a]
+
+
 def follow_up_words(question: str) -> frozenset[str]:
     """Words said only by the asking sentences after the first (empty when one sentence
     asks)."""
-    parts = sentences(question)
-    asked = [s for s, a in zip(parts, asking(parts), strict=True) if a]
+    asked = asking_sentences(question)
     if len(asked) < 2:
         return frozenset()
     return frozenset(w for s in asked[1:] for w in words(s)) - set(words(asked[0]))
@@ -185,8 +190,7 @@ def asked_for(question: str) -> str | None:
     """What the question's first asking sentence asks for: "who" ("who takes the
     threat penalty?"), "amount" ("how much does threat go up?") or "moment" ("does
     the forced effect go first?"); None when it asks for none of them."""
-    parts = sentences(question)
-    asked = [s for s, a in zip(parts, asking(parts), strict=True) if a] or parts
+    asked = asking_sentences(question) or sentences(question)
     first = " ".join(words(asked[0])) if asked else ""
     return next((kind for kind, asking_for in _ASKED_FOR if asking_for.search(first)), None)
 
