@@ -133,12 +133,11 @@ def _document(entry, official: dict) -> dict:
 
 def _answering_lines(entry, lines: list[str]) -> list[int | None]:
     """The position among the body's `lines` of the line that answers each of the
-    entry's questions."""
+    entry's questions (the loader gives every question its `question_answers` item)."""
     from judge.body_lines import opened_by
 
-    count = len(entry.questions)
     found = []
-    for opening in (*entry.question_answers, *(None,) * count)[:count]:
+    for _, opening in zip(entry.questions, entry.question_answers, strict=True):
         positions = opened_by(lines, opening) if opening else []
         found.append(positions[0] if len(positions) == 1 else None)
     return found
