@@ -108,3 +108,46 @@ def test_a_corrected_question_keeps_its_sentences():
     assert _respelt("Can a sentinal defend? Yes.", {"sentinal": "sentinel"}) == (
         "Can a sentinel defend? Yes."
     )
+
+
+def test_a_word_of_everyday_english_is_no_typo():
+    """'thread' is one letter from 'threat', but a player who writes it means it."""
+    words, terms = ["threat", "sentinel"], ["threat"]
+    assert Speller(words, terms).correction("thread") == "threat"
+    everyday = Speller(words, terms, english=lambda: frozenset({"thread"}))
+    assert everyday.correction("thread") is None
+    assert everyday.correction("sentinal") == "sentinel"
+
+
+def test_everyday_english_is_read_only_once_a_word_has_a_correction_to_check():
+    read = []
+
+    def english() -> frozenset[str]:
+        read.append(True)
+        return frozenset()
+
+    speller = Speller(["sentinel"], english=english)
+    assert speller.correction("buddy") is None and speller.correction("sentinel") is None
+    assert not read
+    assert speller.correction("sentinal") == "sentinel" and read
+
+
+def test_the_index_keeps_the_words_of_everyday_english_beside_it():
+    from judge.search import english
+    from judge.search.index import ensure
+
+    words = english.read(ensure().path)
+    assert {"thread", "discord", "melting", "tanking", "leaning"} <= words
+    # typos, and names counted only at the list's floor, are not everyday English
+    assert not {"sentinal", "archrey", "garded", "hidde", "elanor"} & words
+
+
+def test_an_index_kept_in_memory_reads_everyday_english_from_pyspellchecker():
+    from judge.search import english
+
+    assert {"thread", "discord"} <= english.read(None)
+
+
+def test_ask_takes_a_word_of_everyday_english_as_written(cli):
+    result = cli("ask", "someone on discord said a sentinal can defend for anyone", "--json")
+    assert result.json()["corrected"] == {"sentinal": "sentinel"}

@@ -238,6 +238,9 @@ class GameIndex:
         from judge.search.scenarios import ScenarioRecogniser
 
         self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
+        from functools import partial
+
+        from judge.search import english
         from judge.search.spelling import Speller
 
         self._speller = Speller(
@@ -245,6 +248,7 @@ class GameIndex:
             meta.get("terms", []),
             meta.get("vocabulary_stems"),
             meta.get("rare_words", ()),
+            partial(english.read, None if storage else info.path),
         )
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 59  # bump when the schema or analysis changes
+_FORMAT = 60  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -219,10 +219,12 @@ def build(kb, target: Path) -> float:
     from whoosh import index
 
     from judge.cache import install_dir_atomic, make_build_dir
+    from judge.search import english
 
     staging = make_build_dir(target.parent, target.name)
     try:
         meta = _fill_games(kb, lambda game: index.create_in(staging, schema(), indexname=game))
+        english.write(staging)
         meta["files"] = {f.name: f.stat().st_size for f in staging.iterdir() if f.is_file()}
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:

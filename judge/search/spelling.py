@@ -8,10 +8,13 @@ word must be long enough to be a rules term and similar enough (rapidfuzz ratio)
 Everyday words that happen to be absent ("buddy", "guy") are too far from any rules word
 to be touched, and a word only one entry uses is no correction either: "leaning" is
 not a typo of one card's "leaping", while a typo of a word the rules use often is
-likely.
+likely. Nor is a word of everyday English ever corrected, however close to a rules word
+it is ("thread" is not "threat": `judge.search.english`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
 MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
@@ -27,10 +30,13 @@ class Speller:
         terms: list[str] = (),
         stems: list[str] | None = None,
         rare: list[str] = (),
+        english: Callable[[], frozenset[str]] = frozenset,
     ):
         """`stems`: the vocabulary's stems, computed once at index time (stemming a few
         thousand words would cost a cold `ask` tens of milliseconds); `rare`: the words
-        only one entry uses, never a correction unless they name a rule."""
+        only one entry uses, never a correction unless they name a rule; `english`
+        reads the words of everyday English (`english.read`), only once a word has a
+        correction to check."""
         from judge.search.text import STOP_WORDS, stem
 
         self._stem = stem
@@ -43,6 +49,7 @@ class Speller:
         for word in vocabulary:
             if len(word) >= MIN_LENGTH - 1 and word not in never:
                 self._by_initial.setdefault(word[0], []).append(word)
+        self._english = english
         self._memo: dict[str, str | None] = {}
 
     @property
@@ -80,7 +87,8 @@ class Speller:
                     if score >= MIN_SIMILARITY - (lowered if term else 0):
                         scored.append((score + (TERM_BONUS if term else 0), close_word))
             ranked = sorted((-score, w) for score, w in scored)
-            self._memo[word] = ranked[0][1] if ranked else None
+            typo = bool(ranked) and word not in self._english()
+            self._memo[word] = ranked[0][1] if typo else None
         return self._memo[word]
 
     def corrections(self, words) -> dict[str, str]:
