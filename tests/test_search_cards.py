@@ -63,10 +63,25 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("a Heal-Combat phase", [], []),  # hyphenated, but words we use
         ("I drop Stewart of Valinor on him", ["Steward of Valinor"], []),  # our card, misspelt
         ("I'm the Radagast player", [], []),  # "I'm" names no one
+        ("Can deck B's Silverlode Archer jump in", [], ["Silverlode Archer"]),  # "B" no name
+        ("I flipped the Hill Troll's shadow", [], ["Hill Troll"]),  # a name's possessive
+        ('Can I? " With Blade Mastery on', [], ["Blade Mastery"]),  # quoted sentence start
+        ("Is Radagast's 1 damage first", ["Radagast"], []),  # a number names no card
     ],
 )
 def test_unknown_cards(question, recognised, unknown):
-    known = {"radagast", "ability", "heal", "combat", "phase", "light", "of", "valinor"}
+    known = {
+        "radagast",
+        "ability",
+        "heal",
+        "combat",
+        "phase",
+        "light",
+        "of",
+        "valinor",
+        "with",
+        "is",
+    }
     assert unknown_cards(question, recognised, known) == unknown
 
 

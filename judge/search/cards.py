@@ -231,20 +231,24 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
 
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
-    name = r"(?!I\b|I['\u2019])[A-Z][\w'\u2019-]*"  # "I'm" and "I've" name no one
+    # a word of a name has two letters at least ("deck B's Archer" names the Archer);
+    # "I'm" and "I've" name no one
+    name = r"(?!I['\u2019])[A-Z][a-z][\w'\u2019-]*"
     compound = r"[A-Z]\w*(?:-[A-Z]\w*)+"  # "Self-Preservation"
     pattern = re.compile(
         rf"(?<![.!?]\s)\b(?:{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+|{compound}\b)"
     )
     for match in pattern.finditer(question):
         text = match.group()
-        if match.start() == 0 or question[: match.start()].rstrip()[-1:] in ".!?":
+        before = question[: match.start()].rstrip(" \t\n\"'\u201c\u201d\u2018\u2019(")
+        if not before or before[-1] in ".!?":
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
-            text = rest if first.lower() in known_words else text
+            text = rest if all(w in known_words for w in words(first)) else text
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
         if any(w not in known_words for w in words(text)):
-            found[text.strip().rstrip("'\u2019")] = None  # a closing quote is no letter
+            # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll
+            found[re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))] = None
     for title in recognised:
         key = words(title)
         said = words(question)
@@ -252,6 +256,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
             owner = said[i : i + len(key)]
             if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
                 following = said[i + len(key)]
-                if following not in STOP_WORDS and following not in known_words:
+                unknown = following not in STOP_WORDS and following not in known_words
+                if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
                     found[f"{title}'s {following.capitalize()}"] = None
     return list(found)
