@@ -129,6 +129,16 @@ def test_a_question_asking_who_prefers_the_line_that_names_a_player():
     assert best_line(body, weights, asks_for="amount").startswith("Swapping")
 
 
+def test_a_question_asking_when_prefers_the_line_that_names_a_moment():
+    body = (
+        "Shadow cards are discarded whether or not they were revealed.\n\n"
+        "- As the combat phase ends, every shadow card is discarded.\n"
+    )
+    weights = {"shadow": 1.0, "discard": 1.0, "card": 0.2, "reveal": 0.3}
+    assert best_line(body, weights).startswith("Shadow cards")
+    assert best_line(body, weights, asks_for="moment").startswith("As the combat phase ends")
+
+
 def test_what_the_question_asks_for_chooses_the_line(monkeypatch):
     """ "Who is it engaged with?" asks for players: of Massive's lines, the one that
     names them, not the one that shares as many of the question's words."""

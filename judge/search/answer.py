@@ -61,8 +61,8 @@ STATES = {
         r"\b(?:\d+|one|two|three|four|five|once|twice|any number|as many)\b", re.IGNORECASE
     ),
     "moment": re.compile(
-        r"\b(?:before|after|end of|beginning|start of|step \d|immediately|as soon as|until"
-        r"|at the same time|first|then|once)\b",
+        r"\b(?:before|after|end of|ends|beginning|begins|start of|step \d|immediately"
+        r"|as soon as|until|at the same time|first|then|once)\b",
         re.IGNORECASE,
     ),
 }
