@@ -130,6 +130,9 @@ def test_everyday_english_is_read_only_once_a_word_has_a_correction_to_check():
     assert speller.correction("buddy") is None and speller.correction("sentinel") is None
     assert not read
     assert speller.correction("sentinal") == "sentinel" and read
+    read.clear()
+    Speller(["sentinel"], english=english).prepare()  # `ask --batch` reads them first
+    assert read
 
 
 def test_the_index_keeps_the_words_of_everyday_english_beside_it():

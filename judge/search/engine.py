@@ -284,12 +284,14 @@ class GameIndex:
         self._searcher.close()
 
     def prepare(self) -> None:
-        """Build the recognisers' lookup tables and read every word's postings and every
-        entry's lines now, not in the first questions (`Searcher.open_all`); only the
+        """Build the recognisers' lookup tables and read the speller's English words,
+        every word's postings and every entry's lines now, not in the first questions
+        (`Searcher.open_all`); only the
         phrase pairs, tens of thousands of them (a second to read), are still read as
         questions use them."""
         self._cards.prepare()
         self._scenarios.prepare()
+        self._speller.prepare()
         self._postings.load(self._fields)
         self._postings.prepare_norms(("pairs",))
         for term in self._postings.terms("anywhere"):

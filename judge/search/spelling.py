@@ -62,6 +62,13 @@ class Speller:
         """The words of the titles that name rules ("hide", "sentinel")."""
         return self._terms
 
+    def prepare(self) -> None:
+        """Import the matcher and read the everyday English words now, not in the first
+        question with a word to correct (`Searcher.open_all`)."""
+        import rapidfuzz.process  # noqa: F401
+
+        self._english()
+
     def correction(self, word: str) -> str | None:
         """The rules word meant by a misspelt word, or None (known, or nothing close)."""
         if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
