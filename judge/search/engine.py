@@ -286,9 +286,8 @@ class GameIndex:
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
         every word's postings and every entry's lines now, not in the first questions
-        (`Searcher.open_all`); only the
-        phrase pairs, tens of thousands of them (a second to read), are still read as
-        questions use them."""
+        (`Searcher.open_all`); only the phrase pairs, tens of thousands of them (a
+        second to read), are still read as questions use them."""
         self._cards.prepare()
         self._scenarios.prepare()
         self._speller.prepare()
