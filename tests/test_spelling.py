@@ -145,10 +145,11 @@ def test_the_index_keeps_the_words_of_everyday_english_beside_it():
     assert not {"sentinal", "archrey", "garded", "hidde", "elanor"} & words
 
 
-def test_an_index_kept_in_memory_reads_everyday_english_from_pyspellchecker():
+def test_an_index_kept_in_memory_reads_everyday_english_from_pyspellchecker(tmp_path):
     from judge.search import english
 
     assert {"thread", "discord"} <= english.read(None)
+    assert english.read(tmp_path) == english.read(None)  # the file gone: no failure
 
 
 def test_ask_takes_a_word_of_everyday_english_as_written(cli):

@@ -19,6 +19,7 @@ milliseconds, only once it has a word to correct.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 
@@ -42,8 +43,10 @@ def write(directory: Path) -> None:
 
 @cache
 def read(directory: Path | None) -> frozenset[str]:
-    """The common words an index directory holds; for an index kept in memory (no
-    directory), pyspellchecker's own."""
-    if directory is None:
-        return frozenset(common_words())
-    return frozenset((directory / FILE).read_text(encoding="utf-8").split())
+    """The common words an index directory holds; pyspellchecker's own for an index
+    kept in memory (no directory), or when the file has gone since the index was
+    checked (a slower read, not a failed question)."""
+    if directory is not None:
+        with suppress(OSError):
+            return frozenset((directory / FILE).read_text(encoding="utf-8").split())
+    return frozenset(common_words())
