@@ -28,12 +28,14 @@ FILE = "english-words.txt"
 MIN_COUNT = 100
 
 
-def common_words() -> list[str]:
-    """The alphabetic words counted at least MIN_COUNT times, sorted."""
+@cache
+def common_words() -> tuple[str, ...]:
+    """The alphabetic words counted at least MIN_COUNT times, sorted (read once per
+    process: a process that builds several indexes reads the list once)."""
     from spellchecker import SpellChecker
 
     counts = SpellChecker(language="en", distance=1).word_frequency.dictionary
-    return sorted(w for w, n in counts.items() if n >= MIN_COUNT and w.isalpha())
+    return tuple(sorted(w for w, n in counts.items() if n >= MIN_COUNT and w.isalpha()))
 
 
 def write(directory: Path) -> None:
