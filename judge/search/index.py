@@ -4,12 +4,13 @@ The index is built in a private temporary directory and renamed into place, so t
 processes building at once never expose half an index: one rename wins, the other
 copy is discarded. Beside the whoosh files the index keeps `meta.json` (entry count,
 build time, card titles, and the size of every file) so that a query never needs the
-knowledge base itself and a truncated or corrupted index is noticed and rebuilt, and
-the words of everyday English that the speller leaves alone (`judge.search.english`). Each
-game has its own whoosh index (named after the game) in the one directory. The
-directory name holds the index format, the program version and the knowledge-base hash,
-so an index from an older program or knowledge base is never opened. When the cache
-cannot be written, the index is built in memory for this run, with one warning.
+knowledge base itself and a truncated or corrupted index is noticed and rebuilt. It
+also keeps the words of everyday English that the speller leaves alone
+(`judge.search.english`). Each game has its own whoosh index (named after the game) in
+the one directory. The directory name holds the index format, the program version and
+the knowledge-base hash, so an index from an older program or knowledge base is never
+opened. When the cache cannot be written, the index is built in memory for this run,
+with one warning.
 """
 
 from __future__ import annotations
