@@ -12,7 +12,7 @@ from judge.body_lines import plain
 from judge.search import engine
 from judge.search.engine import Searcher
 from judge.search.index import ensure
-from judge.search.snippets import word_stems
+from judge.search.snippets import snippet, word_stems
 from judge.search.text import WORD, analysed, analyzer, stem
 from judge.search.understand import (
     concepts,
@@ -140,6 +140,27 @@ def test_snippet_stems_line_up_with_the_words_they_mark():
     body = "**Nazgûl** of Dol Guldur: the *enemy* engages; 6.4.2 applies."
     assert len(word_stems(body)) == len(WORD.findall(plain(body)))
     assert word_stems(body)[0] == stem("nazgul")
+
+
+def _snippet(body: str, asked: list[str]):
+    return snippet(body, asked, word_stems(body))
+
+
+def test_a_snippet_is_the_first_window_with_the_most_asked_words():
+    filler = " ".join(f"w{i}" for i in range(40))
+    excerpt, spans = _snippet(f"{filler} sentinel defends, then {filler}", ["sentinel"])
+    assert excerpt.startswith("… w9 ") and excerpt.endswith(" sentinel …")
+    assert [excerpt[a:b] for a, b in spans] == ["sentinel"]
+    excerpt, _ = _snippet(f"{filler} sentinel defends, then {filler}", ["sentinel", "then"])
+    assert excerpt.startswith("… w11 ") and excerpt.endswith(" then …")
+
+
+def test_a_short_body_is_its_own_snippet():
+    assert _snippet("Sentinel: defend for others.", ["defend"]) == (
+        "Sentinel: defend for others.",
+        ((10, 16),),
+    )
+    assert _snippet("", ["defend"]) == ("", ())
 
 
 # --- understanding ----------------------------------------------------------------

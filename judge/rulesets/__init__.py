@@ -78,9 +78,7 @@ def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:
 
 def _says(question_words: tuple[str, ...], phrase: str) -> bool:
     """Whether the words hold the phrase's words together and in order."""
-    wanted = tuple(phrase.split())
-    n = len(wanted)
-    return any(question_words[i : i + n] == wanted for i in range(len(question_words) - n + 1))
+    return f" {' '.join(phrase.split())} " in f" {' '.join(question_words)} "
 
 
 def ruleset_for_board(doc):

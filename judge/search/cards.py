@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from judge.search.text import STOP_WORDS, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
+#: the most question words searched for card names
+MAX_WORDS = 40
+
+#: where a sentence or a numbered point ("2) After") starts, and a word as written
+_NAME_START = re.compile(r"(?<=[.!?;:\n])|(?<=\b\d\))")
+_WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+#: a name: two or more capitalised words in a row, "of" and "the" allowed inside; a
+#: word of a name has two letters at least ("deck B's Archer" names the Archer), and
+#: "I'm" and "I've" name no one; or capitalised words joined by hyphens
+#: ("Self-Preservation")
+_NAME_WORD = r"(?!I['\u2019])[A-Z][a-z][\w'\u2019-]*"
+_COMPOUND = r"[A-Z]\w*(?:-[A-Z]\w*)+"
+_NAME = re.compile(
+    rf"(?<![.!?]\s)\b(?:{_NAME_WORD}(?:\s+(?:(?:of|the|to|in)\s+)*{_NAME_WORD})+|{_COMPOUND}\b)"
+)
 
 
 def everyday_words(kb) -> frozenset[str]:
     """Words that are not names: the knowledge base's own prose writes them in lower
     case mid-sentence ("took"), they name a rule ("secrecy" in "Secrecy X"), or players'
     questions about cards without that word use it ("black", "door")."""
-    import re
-
     from judge.search.spelling import terms
 
     prose = re.compile(r"(?<![.!?:]\s)(?<![.!?:])\b([a-z][a-z']+)\b")
@@ -67,11 +81,9 @@ def written_as_names(question: str) -> frozenset[str]:
     """Words the player capitalised where a sentence or a numbered point ("2) After")
     does not start ("the Took"): the way a name is written. Lower-case folded, like the
     question's words."""
-    import re
-
     found = set()
-    for sentence in re.split(r"(?<=[.!?;:\n])|(?<=\b\d\))", question):
-        for word in re.findall(r"[^\W_]+(?:'[^\W_]+)?", sentence)[1:]:
+    for sentence in _NAME_START.split(question):
+        for word in _WRITTEN_WORD.findall(sentence)[1:]:
             if word[0].isupper() and not word.isupper():
                 found.update(words(word))
     return frozenset(found)
@@ -105,38 +117,63 @@ class CardRecogniser:
         self._closings = {key.rsplit("-", 1)[-1] for key in titles} & STOP_WORDS
 
     @cached_property
-    def _title_grams(self) -> dict[str, set[str]]:
-        """Each title's letter trigrams (built on first need: most questions name no card
-        and never reach the fuzzy matching)."""
-        return {key: _grams(key) for key in self.titles}
+    def _by_gram(self) -> dict[str, tuple[str, ...]]:
+        """Trigram -> the titles that contain it (built on first need: most questions
+        name no card and never reach the fuzzy matching)."""
+        found: dict[str, list[str]] = {}
+        for key in self.titles:
+            for gram in _grams(key):
+                found.setdefault(gram, []).append(key)
+        return {gram: tuple(keys) for gram, keys in found.items()}
+
+    @cached_property
+    def _needed(self) -> dict[str, int]:
+        """Title -> how many of its trigrams a run must share to be compared with it
+        (half of them)."""
+        return {key: (len(_grams(key)) + 1) // 2 for key in self.titles}
 
     @cached_property
     def _word_grams(self) -> dict[str, set[str]]:
         return {word: _grams(word) for word in self.card_words}
-
-    @cached_property
-    def _by_gram(self) -> dict[str, set[str]]:
-        """Trigram -> the titles that contain it."""
-        found: dict[str, set[str]] = {}
-        for key, grams in self._title_grams.items():
-            for gram in grams:
-                found.setdefault(gram, set()).add(key)
-        return found
 
     def prepare(self) -> None:
         """Build the trigram tables and import rapidfuzz now rather than for the first
         question that needs them (`engine.Searcher.open_all`)."""
         import rapidfuzz.process  # noqa: F401
 
-        _ = self._by_gram, self._word_grams  # reading a cached property builds it
+        _ = self._by_gram, self._needed, self._word_grams  # reading one builds it
 
-    def _candidates(self, text: str) -> list[str]:
-        grams = _grams(text)
-        shared: dict[str, int] = {}
-        for gram in grams:
-            for key in self._by_gram.get(gram, ()):
-                shared[key] = shared.get(key, 0) + 1
-        return [key for key, n in shared.items() if n * 2 >= len(self._title_grams[key])]
+    def _runs(self, question_words: tuple[str, ...]):
+        """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
+        slug, the titles sharing half their trigrams with it, sorted).
+
+        A run opens and closes with words that begin like title words and are no stop
+        words ("A Test of Will" may close on one). The runs from one word on share
+        their trigrams, so a longer run counts only the trigrams its last word adds;
+        a title's count only grows, so once it has enough it stays a candidate."""
+        n_words = min(len(question_words), MAX_WORDS)
+        for start in range(n_words):
+            first = question_words[start]
+            if first in STOP_WORDS or first[:3] not in self._openings:
+                continue
+            seen: set[str] = set()
+            shared: dict[str, int] = {}
+            candidates: list[str] = []
+            text = ""
+            for end in range(start, min(start + MAX_RUN, n_words)):
+                last = question_words[end]
+                added = f"{text[-2:]}-{last}" if text else last
+                text = f"{text}-{last}" if text else last
+                for gram in _grams(added) - seen:
+                    seen.add(gram)
+                    for key in self._by_gram.get(gram, ()):
+                        count = shared[key] = shared.get(key, 0) + 1
+                        if count == self._needed[key]:
+                            candidates.append(key)
+                if last in STOP_WORDS - self._closings or last[:3] not in self._openings:
+                    continue
+                if candidates and len(text) >= 5:
+                    yield question_words[start : end + 1], text, sorted(candidates)
 
     def recognise(
         self,
@@ -151,28 +188,18 @@ class CardRecogniser:
         if names is not None:
             names = frozenset(_unpossessed(w) for w in names)
         found: dict[str, float] = {}
-        n_words = min(len(question_words), 40)
-        for size in range(1, MAX_RUN + 1):
-            for start in range(n_words - size + 1):
-                run = question_words[start : start + size]
-                if run[0] in STOP_WORDS or run[-1] in STOP_WORDS - self._closings:
-                    continue
-                if run[0][:3] not in self._openings or run[-1][:3] not in self._openings:
-                    continue
-                text = "-".join(run)
-                candidates = self._candidates(text) if len(text) >= 5 else []
-                if candidates:
-                    from rapidfuzz import fuzz, process
+        for run, text, candidates in self._runs(question_words):
+            from rapidfuzz import fuzz, process
 
-                    for key, score, _ in process.extract(
-                        text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=MIN_SCORE
-                    ):
-                        coverage = min(len(text) / max(len(key), 1), 1.0)
-                        if size == 1 and not self._names_alone(run[0], key, names):
-                            continue
-                        if coverage >= 0.6:
-                            found[key] = max(found.get(key, 0.0), score * coverage)
-        for word in question_words[:n_words]:
+            for key, score, _ in process.extract(
+                text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=MIN_SCORE
+            ):
+                coverage = min(len(text) / max(len(key), 1), 1.0)
+                if len(run) == 1 and not self._names_alone(run[0], key, names):
+                    continue
+                if coverage >= 0.6:
+                    found[key] = max(found.get(key, 0.0), score * coverage)
+        for word in question_words[:MAX_WORDS]:
             if len(word) < 4 or (names is not None and word not in names):
                 continue
             match = self.card_words.get(word)
@@ -225,20 +252,11 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast).
     """
-    import re
-
     from judge.slug import slugify
 
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
-    # a word of a name has two letters at least ("deck B's Archer" names the Archer);
-    # "I'm" and "I've" name no one
-    name = r"(?!I['\u2019])[A-Z][a-z][\w'\u2019-]*"
-    compound = r"[A-Z]\w*(?:-[A-Z]\w*)+"  # "Self-Preservation"
-    pattern = re.compile(
-        rf"(?<![.!?]\s)\b(?:{name}(?:\s+(?:(?:of|the|to|in)\s+)*{name})+|{compound}\b)"
-    )
-    for match in pattern.finditer(question):
+    for match in _NAME.finditer(question):
         text = match.group()
         before = question[: match.start()].rstrip(" \t\n\"'\u201c\u201d\u2018\u2019(")
         if not before or before[-1] in ".!?":

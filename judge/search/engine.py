@@ -160,10 +160,14 @@ class Searcher:
         import gc
 
         import judge.search.answer
+        import judge.search.routing
         import judge.search.snippets  # noqa: F401
+        from judge.rulesets import GAMES, ruleset
         from judge.search.understand import prepare
 
         prepare()
+        for game in GAMES:
+            ruleset(game)  # imported: its markers and names route questions
         for game in self.info.meta["games"]:
             self.index(game).prepare()
         gc.freeze()

@@ -14,6 +14,7 @@ ability type is read as part of the question whatever sentence it sits in.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from judge.search.text import STOP_WORDS, words
 
@@ -48,20 +49,20 @@ _OPENERS = frozenset(
         "if",
     ]
 )
-#: phrases that ask wherever they sit in a sentence
-_ASKING_PHRASES = (
-    ("can", "i"),
-    ("can", "you"),
-    ("can", "we"),
-    ("do", "i"),
-    ("do", "you"),
-    ("does", "it"),
-    ("what", "happens"),
-    ("is", "it"),
-    ("i", "wonder"),
-    ("wondering",),
-    ("question",),
-    ("correct",),
+#: words and pairs of words that ask wherever they sit in a sentence
+_ASKING_WORDS = frozenset(["wondering", "question", "correct"])
+_ASKING_PAIRS = frozenset(
+    [
+        ("can", "i"),
+        ("can", "you"),
+        ("can", "we"),
+        ("do", "i"),
+        ("do", "you"),
+        ("does", "it"),
+        ("what", "happens"),
+        ("is", "it"),
+        ("i", "wonder"),
+    ]
 )
 #: the weight of a word only the backstory says (asking sentences weigh 1)
 BACKSTORY_WEIGHT = 0.4
@@ -95,9 +96,7 @@ def asks(sentence: str) -> bool:
         return False
     if said[0] in _OPENERS:
         return True
-    return any(
-        said[i : i + len(p)] == p for p in _ASKING_PHRASES for i in range(len(said) - len(p) + 1)
-    )
+    return not _ASKING_WORDS.isdisjoint(said) or not _ASKING_PAIRS.isdisjoint(pairwise(said))
 
 
 #: words that judge what was said before, or choose between it, rather than name a
@@ -128,6 +127,8 @@ _EXAMPLE = re.compile(r"\b(?:e\.g\.?|for example|for instance|such as)[\s,:]+", 
 
 #: words in brackets are an aside, unless the aside asks ("(or does it return?)")
 _ASIDE = re.compile(r"\(([^()?]*)\)")
+#: where a sentence ends, for finding examples: not at the dot of "e.g."
+_EXAMPLE_SENTENCE_END = re.compile(r"(?<=[!?;\n])|(?<=[^g]\.)\s")
 
 
 def example_words(question: str) -> frozenset[str]:
@@ -136,7 +137,7 @@ def example_words(question: str) -> frozenset[str]:
     question is what it asks about."""
     examples = _ASIDE.findall(question)  # "(due to Feint, Thicket of Spears, etc)"
     kept: list[str] = []
-    for sentence in re.split(r"(?<=[!?;\n])|(?<=[^g]\.)\s", _ASIDE.sub(" ", question)):
+    for sentence in _EXAMPLE_SENTENCE_END.split(_ASIDE.sub(" ", question)):
         marker = _EXAMPLE.search(sentence)
         if marker:
             example, _, after = sentence[marker.end() :].partition(",")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 from judge.body_lines import plain
 from judge.search.text import WORD, stem
 
@@ -28,30 +30,34 @@ def word_stems(text: str) -> list[str]:
 
 
 def snippet(text: str, query_words, stems: list[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The best window of `text` and the character spans of matched words in it.
+    """The best window of `text` (the first of those with the most matched words) and
+    the character spans of the matched words in it.
 
-    `stems` are `word_stems(text)`, stored with the entry in the index.
+    `stems` are `word_stems(text)`, stored with the entry in the index: the window is
+    chosen from them, and only the words up to its end are found in the text again.
     """
     body = plain(text)
-    wanted = {stem(w) for w in query_words} - {""}
-    tokens = [
-        (m.start(), m.end(), token_stem)
-        for m, token_stem in zip(WORD.finditer(body), stems, strict=True)
-    ]
-    if not tokens:
+    if not stems:
         return body[:200], ()
-    totals = [0]
-    for _, _, token_stem in tokens:
-        totals.append(totals[-1] + (token_stem in wanted))
-    last_start = max(0, len(tokens) - WINDOW)
-    best_start = max(
-        range(last_start + 1), key=lambda i: (totals[min(i + WINDOW, len(tokens))] - totals[i], -i)
-    )
-    window = tokens[best_start : best_start + WINDOW]
-    begin, end = window[0][0], window[-1][1]
+    wanted = {stem(w) for w in query_words} - {""}
+    matched = [token_stem in wanted for token_stem in stems]
+    best_start = 0
+    best = count = sum(matched[:WINDOW])
+    for start in range(1, len(stems) - WINDOW + 1):
+        count += matched[start + WINDOW - 1] - matched[start - 1]
+        if count > best:
+            best, best_start = count, start
+    window = list(islice(WORD.finditer(body), best_start, best_start + WINDOW))
+    begin, end = window[0].start(), window[-1].end()
+    if WORD.search(body, end) is None:  # only punctuation follows: keep it
+        end = len(body)
     prefix = "… " if begin > 0 else ""
     suffix = " …" if end < len(body) else ""
     excerpt = prefix + body[begin:end] + suffix
     shift = len(prefix) - begin
-    spans = tuple((s + shift, e + shift) for s, e, st in window if st in wanted)
+    spans = tuple(
+        (m.start() + shift, m.end() + shift)
+        for m, hit in zip(window, matched[best_start:], strict=False)
+        if hit
+    )
     return excerpt, spans
