@@ -290,9 +290,10 @@ def test_out_means_eliminated_only_in_the_phrases_that_say_so():
     assert synonyms_by_position(("at", "50", "am", "i", "out"))[4] == ("eliminated",)
 
 
-def test_phases_are_named_only_with_the_word_phase():
-    phases = {"quest", "refresh", "combat"}
+def test_phases_are_named_only_with_the_word_phase_or_turn():
+    phases = {"quest", "refresh", "combat", "planning"}
     assert phases_named(("in", "the", "refresh", "phase", "when"), phases) == {"refresh"}
+    assert phases_named(("my", "friend's", "planning", "turn"), phases) == {"planning"}
     assert phases_named(("the", "quest", "card", "says"), phases) == frozenset()
     meaning, _, _ = Searcher().ask("combat phase: who attacks first?")
     assert meaning.phases == {"combat"}

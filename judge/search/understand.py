@@ -153,12 +153,13 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
-    """Which of the round's `phases` the question names ("in the refresh phase"): the
-    scene it is set in."""
+    """Which of the round's `phases` the question names ("in the refresh phase", "my
+    friend's planning turn"): the scene it is set in. A phase's name alone is not
+    enough: "quest" and "combat" name cards and damage as often."""
     return frozenset(
         word
         for word, after in zip(question_words, question_words[1:], strict=False)
-        if word in phases and after in ("phase", "phases")
+        if word in phases and after in ("phase", "phases", "turn")
     )
 
 
