@@ -10,6 +10,7 @@ from judge.search.scenarios import (
     SCENARIO_PAGE_MENTIONED,
     SCENARIO_PAGE_OPENED,
     ScenarioRecogniser,
+    scene_words,
 )
 from judge.search.text import words
 
@@ -109,6 +110,9 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
         "can anything bring it back?"
     )
     assert top_ids(searcher, question, k=1) == ["rr/removed-from-game"]
+    # with the scenario's words at full weight (see the scene tests below), the page
+    # would win if it gained as much as the scenario's rulings do
+    monkeypatch.setattr(scenarios, "scene_words", lambda words, named: frozenset())
     monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.6)
     assert top_ids(searcher, question, k=1) == ["scenario/the-hills-of-emyn-muil"]
     assert top_ids(searcher, "what keywords does the hills of emyn muil use", k=1) == [
@@ -125,3 +129,29 @@ def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monke
     assert top_ids(searcher, question, k=1) == ["scenario/escape-from-mount-gram"]
     monkeypatch.setattr(scenarios, "SCENARIO_PAGE_OPENED", SCENARIO_PAGE_MENTIONED)
     assert top_ids(searcher, question, k=1) == ["kw/capture-x"]
+
+
+def test_a_scenario_said_in_passing_sets_the_scene():
+    named = ["Escape from Dol Guldur"]
+    mentioned = words_of("we lost in escape from dol guldur, does the guarded enemy count")
+    assert {"dol", "guldur"} <= scene_words(mentioned, named)
+    opened = words_of("escape from dol guldur: does the guarded enemy count")
+    assert scene_words(opened, named) == frozenset()
+    about_page = words_of("we lost in escape from dol guldur, which cards does easy mode remove")
+    assert scene_words(about_page, named) == frozenset()
+    assert scene_words(mentioned, []) == frozenset()
+
+
+def test_a_rule_asked_about_in_a_scenario_beats_the_cards_named_like_it(searcher, monkeypatch):
+    """The scenario's words weigh as backstory: the rule asked about comes first, not
+    the scenario's rulings about cards that share its name (The Necromancer's Tower)."""
+    from judge.search import scenarios
+
+    question = (
+        "we lost our heroes in escape from dol guldur. "
+        "does a guarded objective still count the enemy's threat?"
+    )
+    assert top_ids(searcher, question, k=1) == ["kw/guarded"]
+    assert "guldur" in {w for w in searcher.ask(question)[0].background}
+    monkeypatch.setattr(scenarios, "scene_words", lambda words, named: frozenset())
+    assert top_ids(searcher, question, k=1) != ["kw/guarded"]

@@ -110,19 +110,40 @@ class ScenarioRecogniser:
         The scenario's page gains when the question asks about the page, and a little
         when it opens with the scenario's name as its topic ("to catch an orc: mugash
         has a player card back, ..."); a name said later only sets the scene."""
-        from judge.search.text import words
-
         found: dict[int, float] = {}
-        about_page = not PAGE_WORDS.isdisjoint(question_words)
-        opening = next((w for w in question_words if w not in _ARTICLES), None)
         for title in named:
             for docnum in self._links.get(title, ()):
                 found[docnum] = SCENARIO_LINK_BONUS
             if title in self._pages:
-                if about_page:
-                    found[self._pages[title]] = SCENARIO_LINK_BONUS
-                elif opening in words(title):
-                    found[self._pages[title]] = SCENARIO_PAGE_OPENED
-                else:
-                    found[self._pages[title]] = SCENARIO_PAGE_MENTIONED
+                found[self._pages[title]] = {
+                    "page": SCENARIO_LINK_BONUS,
+                    "opened": SCENARIO_PAGE_OPENED,
+                    "mentioned": SCENARIO_PAGE_MENTIONED,
+                }[_how_named(question_words, title)]
         return found
+
+
+def scene_words(question_words: tuple[str, ...], named: Iterable[str]) -> frozenset[str]:
+    """The words of the scenarios `named` that only set the scene: "Going into Escape
+    from Dol Guldur, can I put him back out?" asks about a fallen hero, not about the
+    cards named after Dol Guldur. A question about the page, or that opens with the
+    name, is about the scenario, and its words count in full."""
+    from judge.search.text import words
+
+    return frozenset(
+        word
+        for title in named
+        if _how_named(question_words, title) == "mentioned"
+        for word in words(title)
+    )
+
+
+def _how_named(question_words: tuple[str, ...], title: str) -> str:
+    """How a question names a scenario: asking about its "page" (its difficulty,
+    setup, keywords), "opened" with its name as the topic, or only "mentioned"."""
+    from judge.search.text import words
+
+    if not PAGE_WORDS.isdisjoint(question_words):
+        return "page"
+    opening = next((w for w in question_words if w not in _ARTICLES), None)
+    return "opened" if opening in words(title) else "mentioned"
