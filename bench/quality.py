@@ -31,6 +31,8 @@ SETS = (
     HERE / "questions-posts.jsonl",
     HERE / "questions-fresh.jsonl",
     HERE / "questions-blind.jsonl",
+    HERE / "questions-posts2.jsonl",
+    HERE / "questions-blind2.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
