@@ -144,6 +144,10 @@ def test_the_words_only_a_later_question_says_are_its_follow_up():
         ("does the forced effect go first", "moment"),
         ("do I declare defenders before or after the shadow card is flipped", "moment"),
         ("can my exhausted hero still defend", None),
+        ("shadow card never flipped, when does it go away", "moment"),
+        ("shadow cards discarded when", "moment"),
+        # a "when" that sets a condition asks for no moment
+        ("blanked location, does it still score when we explore it?", None),
         # only the first asking sentence says what is asked for, never the story
         ("I was first player with 30 threat. Can I play the event now?", None),
         ("Can I play it now? Also who pays for it?", None),

@@ -178,12 +178,21 @@ def follow_up_words(question: str) -> frozenset[str]:
     return frozenset(w for s in asked[1:] for w in words(s)) - set(words(asked[0]))
 
 
+#: the words after a "when" that asks ("when does", "when exactly")
+_AUXILIARIES = "do|does|did|is|are|was|were|can|could|should|would|will|must|exactly"
 #: what the first asking sentence asks for, by how it asks: a person, an amount or a
 #: moment (`answer.STATES` finds the lines that state one)
 _ASKED_FOR = (
     ("who", re.compile(r"\b(?:who|whose|which player)\b")),
     ("amount", re.compile(r"\bhow (?:many|much)\b")),
-    ("moment", re.compile(r"\b(?:when|before or after|what order|which order|first)\b")),
+    # "when" asks for a moment as a question word ("when does it go away", "...
+    # discarded when"), not as a conjunction ("does it still score when we explore it?")
+    (
+        "moment",
+        re.compile(
+            rf"\b(?:when (?:{_AUXILIARIES})|when$|before or after|what order|which order|first)\b"
+        ),
+    ),
 )
 
 
