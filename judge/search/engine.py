@@ -368,17 +368,8 @@ class GameIndex:
 
         dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
-        meaning = self._with_scenarios(meaning, tuple(self._scenarios.named(meaning.words)))
+        meaning = _with_scenarios(meaning, tuple(self._scenarios.named(meaning.words)))
         return self._with_copies(self._with_story_names(meaning, names))
-
-    def _with_scenarios(self, meaning: Understanding, named: tuple[str, ...]) -> Understanding:
-        """The scenarios the question names; the words of one it only mentions weigh
-        as the backstory does (`scenarios.scene_words`)."""
-        from judge.search.scenarios import scene_words
-        from judge.search.text import stem
-
-        scene = {stem(w) for w in scene_words(meaning.words, named)}
-        return meaning._replace(scenarios=named, background=meaning.background | scene)
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
@@ -815,3 +806,13 @@ def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
         for kind, factor in RULES_QUESTION_WEIGHTS.items():
             weights[kind] = weights.get(kind, 1.0) * factor
     return meaning._replace(kind_weights=weights)
+
+
+def _with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understanding:
+    """The scenarios the question names; the words of one it only mentions weigh as
+    the backstory does (`scenarios.scene_words`)."""
+    from judge.search.scenarios import scene_words
+    from judge.search.text import stem
+
+    scene = {stem(w) for w in scene_words(meaning.words, named)}
+    return meaning._replace(scenarios=named, background=meaning.background | scene)
