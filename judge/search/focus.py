@@ -14,6 +14,7 @@ ability type is read as part of the question whatever sentence it sits in.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from judge.search.text import STOP_WORDS, words
@@ -150,23 +151,31 @@ def example_words(question: str) -> frozenset[str]:
     return frozenset(w for e in examples for w in words(e)) - set(words(" ".join(kept)))
 
 
+@lru_cache(maxsize=64)
+def _read(question: str) -> tuple[tuple[str, bool], ...]:
+    """Each sentence of the question and whether it asks (`asking`). Understanding a
+    question reads them for its backstory, its follow-up questions, what it asks for
+    and which words it keeps, so they are found once per question."""
+    parts = sentences(question)
+    return tuple(zip(parts, asking(parts), strict=True))
+
+
 def backstory_words(question: str) -> frozenset[str]:
     """Words said only in sentences that do not ask (empty when every sentence asks,
     or none does, or the story is short: then there is nothing to look past)."""
-    parts = sentences(question)
-    flags = asking(parts)
-    story = sum(len(words(s)) for s, a in zip(parts, flags, strict=True) if not a)
+    read = _read(question)
+    flags = [a for _, a in read]
+    story = sum(len(words(s)) for s, a in read if not a)
     if all(flags) or not any(flags) or story < STORY_WORDS:
         return frozenset()
-    asked = {w for s, a in zip(parts, flags, strict=True) if a for w in words(s)}
-    told = {w for s, a in zip(parts, flags, strict=True) if not a for w in words(s)}
+    asked = {w for s, a in read if a for w in words(s)}
+    told = {w for s, a in read if not a for w in words(s)}
     return frozenset(told - asked)
 
 
 def asking_sentences(question: str) -> list[str]:
     """The sentences that ask (`asking`), in order."""
-    parts = sentences(question)
-    return [s for s, a in zip(parts, asking(parts), strict=True) if a]
+    return [s for s, a in _read(question) if a]
 
 
 def follow_up_words(question: str) -> frozenset[str]:
@@ -200,7 +209,7 @@ def asked_for(question: str) -> str | None:
     """What the question's first asking sentence asks for: "who" ("who takes the
     threat penalty?"), "amount" ("how much does threat go up?") or "moment" ("does
     the forced effect go first?"); None when it asks for none of them."""
-    asked = asking_sentences(question) or sentences(question)
+    asked = asking_sentences(question) or [s for s, _ in _read(question)]
     first = " ".join(words(asked[0])) if asked else ""
     return next((kind for kind, asking_for in _ASKED_FOR if asking_for.search(first)), None)
 
@@ -222,9 +231,9 @@ def question_first(question: str, limit: int) -> tuple[str, ...]:
     every = tuple(words(question))
     if len(every) <= limit:
         return every
-    said = sentences(question)
-    parts = [tuple(words(s)) for s in said]
-    flags = asking(said)
+    read = _read(question)
+    parts = [tuple(words(s)) for s, _ in read]
+    flags = [a for _, a in read]
     order = [i for i, a in enumerate(flags) if a] + [i for i, a in enumerate(flags) if not a]
     taken: dict[int, int] = {}
     budget = limit
