@@ -50,8 +50,9 @@ _OPENERS = frozenset(
         "if",
     ]
 )
-#: words and pairs of words that ask wherever they sit in a sentence
-_ASKING_WORDS = frozenset(["wondering", "question", "correct"])
+#: words and pairs of words that ask wherever they sit in a sentence; a player who is
+#: "confused about playing vs putting into play" names what they ask about without "?"
+_ASKING_WORDS = frozenset(["wondering", "question", "correct", "confused", "unsure", "unclear"])
 _ASKING_PAIRS = frozenset(
     [
         ("can", "i"),
