@@ -33,6 +33,8 @@ SETS = (
     HERE / "questions-blind.jsonl",
     HERE / "questions-posts2.jsonl",
     HERE / "questions-blind2.jsonl",
+    HERE / "questions-posts3.jsonl",
+    HERE / "questions-blind3.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
