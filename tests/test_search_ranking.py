@@ -755,6 +755,12 @@ def test_a_name_said_twice_asks_about_copies(monkeypatch):
     # a number said twice is a value, not a name
     said = searcher.ask("my threat is 30 and its engagement cost is 30, does it engage me")[0]
     assert "unique" not in said.expansions
+    # a story names its cards again as it goes on: one copy each
+    story = (
+        "We reached The Carrock tonight and The Carrock became our active location after a "
+        "long quest phase full of trouble. Does progress from questing land on the Carrock?"
+    )
+    assert "unique" not in searcher.ask(story)[0].expansions
     monkeypatch.setattr(engine, "COPY_WORDS", ())
     assert _top(searcher, question) != "rr/unique-cards"
     searcher.close()

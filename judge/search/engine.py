@@ -375,11 +375,17 @@ class GameIndex:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
         two copies of one card: the question is about uniqueness and copies, which it
         never names, so those rules words are searched for too (as a player word's
-        rules words are). A name is a word no rules term spells that few entries use."""
+        rules words are). A name is a word no rules term spells that few entries use.
+
+        Only a question without a backstory reads so: a long post names its cards and
+        places again as its story goes on ("The Carrock became our active location ...
+        progress on the Carrock"), one copy each."""
         from collections import Counter
 
         from judge.search.text import STOP_WORDS, stem
 
+        if meaning.background:
+            return meaning
         said_twice = (w for w, times in Counter(meaning.content).items() if times > 1)
         if not any(
             not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
