@@ -128,6 +128,27 @@ def test_a_word_the_question_asks_in_another_form_is_no_backstory():
 
     meaning = understand(STORY + " The engagement cost was 30. Can I engage it?")
     assert "engag" not in meaning.background and "cost" in meaning.background
+    # or means in table talk: to pull an enemy is to engage it
+    meaning = understand(STORY + " The engagement cost was 30. Can I just pull it to me?")
+    assert "engag" not in meaning.background and "cost" in meaning.background
+
+
+def test_a_rule_the_question_means_in_table_talk_is_searched_as_asked():
+    """The story gives the troll's engagement cost; the question asks to "pull" it,
+    which is engaging it on purpose (step 5.2)."""
+    from judge.search.engine import Searcher
+
+    question = (
+        "Encounter phase question. My threat is 25 and there's a Hill Troll (engagement 30) "
+        "in staging that I'd rather fight on my terms with my defenders ready, instead of it "
+        "dropping on my partner later (she's at 34 with nobody to block). Can I just pull it "
+        "to me even though I'm under 30? She's first player this round and also wants to "
+        "grab something - does she pick first, and if so do I still get to grab one after her?"
+    )
+    searcher = Searcher()
+    ranked = [hit.id for hit in searcher.ask(question, k=3)[1]]
+    searcher.close()
+    assert "rr/step-5.2" in ranked
 
 
 def test_the_words_only_a_later_question_says_are_its_follow_up():

@@ -178,7 +178,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         concepts=concepts(all_words, synonyms),
         phrasing=phrasing(content),
         game=game_named_by(all_words) if game == "auto" else game,
-        background=_background(question, content),
+        background=_background(question, content, all_words, synonyms),
         follow_up=_follow_up(question, content),
         asks_for=asked_for(question),
     )
@@ -212,14 +212,27 @@ def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for i, w in enumerate(words) if i not in quoting and i - 1 not in quoting)
 
 
-def _background(question: str, content: tuple[str, ...]) -> frozenset[str]:
+def _background(
+    question: str,
+    content: tuple[str, ...],
+    question_words: tuple[str, ...],
+    synonyms: dict[int, tuple[str, ...]],
+) -> frozenset[str]:
     """Stems of the content words only the backstory says, or that a sentence gives as
     an example ("e.g. Aragorn"); an ability type that quoted card text shows
     ("Response:") always counts as asked about. A stem the asking sentences say in
-    another form ("engagement" told, "engage" asked) is asked about."""
+    another form ("engagement" told, "engage" asked), or mean in table talk ("there's a
+    Hill Troll (engagement 30) ... can I just pull it to me?": to pull is to engage), is
+    asked about."""
     told = (backstory_words(question) | example_words(question)) - set(ability_words(question))
     asked = {stem(w) for w in content if w not in told}
-    return frozenset(stem(w) for w in content if w in told) - asked
+    meant = {
+        stem(rules_word)
+        for position, word in enumerate(question_words)
+        if word not in told
+        for rules_word in synonyms.get(position, ())
+    }
+    return frozenset(stem(w) for w in content if w in told) - asked - meant
 
 
 def _follow_up(question: str, content: tuple[str, ...]) -> frozenset[str]:
