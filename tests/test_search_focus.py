@@ -9,9 +9,11 @@ from judge.search.focus import (
     ability_words,
     asked_for,
     asking,
+    asking_sentences,
     asks,
     backstory_words,
     follow_up_words,
+    pointed_at,
     question_first,
 )
 
@@ -46,6 +48,39 @@ def test_a_sentence_asking_nothing_of_its_own_asks_about_the_one_before():
     ]
     told = backstory_words(STORY + " My friend says sentinel defends twice. Who is right?")
     assert not told & {"sentinel", "defends", "twice"} and "troll" in told
+
+
+def test_a_short_question_pointing_back_says_what_the_sentence_before_is_about():
+    said = ["We had a long night.", "I drew another restricted weapon.", "Can I play it?"]
+    assert pointed_at(said, asking(said)) == [False, True, False]
+    # a question with words enough of its own does not lean on the sentence before
+    said[2] = (
+        "Can I play it on a hero carrying two restricted weapons, a mount and a third elven sword?"
+    )
+    assert pointed_at(said, asking(said)) == [False, False, False]
+    post = STORY + " I just drew another restricted weapon. Am I allowed to play it on him?"
+    assert "restricted" not in backstory_words(post) and "troll" in backstory_words(post)
+    # the question asked is still the one that asks: the sentence before is not its
+    # first question, so the asking sentence's words are no follow-up
+    assert asking_sentences(post) == ["Am I allowed to play it on him?"]
+
+
+def test_switching_pointing_back_off_changes_the_answer(monkeypatch):
+    """The post names the Restricted keyword only before its question ("play it")."""
+    from judge.search.engine import Searcher
+
+    post = (
+        "My Gimli already has Citadel Plate and Blade of Gondolin on him, both restricted. "
+        "I just drew another restricted weapon that I'd honestly rather have on him than the "
+        "Blade. Am I allowed to play it on him, and what happens to the extra one if I do?"
+    )
+    searcher = Searcher()
+    assert "kw/restricted" in [hit.id for hit in searcher.ask(post, k=3)[1]]
+    monkeypatch.setattr(focus, "POINTING_WORDS", 0)
+    focus._read.cache_clear()
+    assert "kw/restricted" not in [hit.id for hit in searcher.ask(post, k=3)[1]]
+    searcher.close()
+    focus._read.cache_clear()
 
 
 def test_only_the_words_of_a_long_story_are_backstory():
@@ -126,10 +161,10 @@ def test_the_first_card_named_pulls_most_and_an_example_card_least():
 def test_a_word_the_question_asks_in_another_form_is_no_backstory():
     from judge.search.understand import understand
 
-    meaning = understand(STORY + " The engagement cost was 30. Can I engage it?")
+    meaning = understand(STORY + " The engagement cost was 30. Can I engage anyway?")
     assert "engag" not in meaning.background and "cost" in meaning.background
     # or means in table talk: to pull an enemy is to engage it
-    meaning = understand(STORY + " The engagement cost was 30. Can I just pull it to me?")
+    meaning = understand(STORY + " The engagement cost was 30. Can I just pull the enemy to me?")
     assert "engag" not in meaning.background and "cost" in meaning.background
 
 

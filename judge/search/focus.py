@@ -152,31 +152,56 @@ def example_words(question: str) -> frozenset[str]:
     return frozenset(w for e in examples for w in words(e)) - set(words(" ".join(kept)))
 
 
+#: pronouns by which a short question points back at what the sentence before it told
+_POINTING = frozenset(["it", "him", "them"])
+#: how many words of its own a question may say and still lean on the one before it
+POINTING_WORDS = 10
+
+
+def pointed_at(parts: list[str], flags: list[bool]) -> list[bool]:
+    """Which sentences that do not ask a short question after them points back at ("I
+    just drew another restricted weapon. Am I allowed to play it on him?"): they say
+    what the question is about, so they are no backstory. They are not the question
+    either: the sentence that asks stays the first question, for its follow-ups and
+    for what it asks for."""
+    pointed = [False] * len(parts)
+    for i in range(1, len(parts)):
+        said = words(parts[i])
+        own = [w for w in said if w not in STOP_WORDS]
+        if flags[i] and not flags[i - 1] and _POINTING & set(said) and len(own) <= POINTING_WORDS:
+            pointed[i - 1] = True
+    return pointed
+
+
 @lru_cache(maxsize=64)
-def _read(question: str) -> tuple[tuple[str, bool], ...]:
-    """Each sentence of the question and whether it asks (`asking`). Understanding a
-    question reads them for its backstory, its follow-up questions, what it asks for
-    and which words it keeps, so they are found once per question."""
+def _read(question: str) -> tuple[tuple[str, bool, bool], ...]:
+    """Each sentence of the question, whether it asks (`asking`) and whether it is told
+    (neither asks nor is pointed at: `pointed_at`). Understanding a question reads them
+    for its backstory, its follow-up questions, what it asks for and which words it
+    keeps, so they are found once per question."""
     parts = sentences(question)
-    return tuple(zip(parts, asking(parts), strict=True))
+    flags = asking(parts)
+    pointed = pointed_at(parts, flags)
+    told = [not (a or p) for a, p in zip(flags, pointed, strict=True)]
+    return tuple(zip(parts, flags, told, strict=True))
 
 
 def backstory_words(question: str) -> frozenset[str]:
     """Words said only in sentences that do not ask (empty when every sentence asks,
     or none does, or the story is short: then there is nothing to look past)."""
     read = _read(question)
-    flags = [a for _, a in read]
-    story = sum(len(words(s)) for s, a in read if not a)
+    flags = [not told for _, _, told in read]
+    story = sum(len(words(s)) for s, _, told in read if told)
     if all(flags) or not any(flags) or story < STORY_WORDS:
         return frozenset()
-    asked = {w for s, a in read if a for w in words(s)}
-    told = {w for s, a in read if not a for w in words(s)}
+    asked = {w for s, _, told in read if not told for w in words(s)}
+    told = {w for s, _, told in read if told for w in words(s)}
     return frozenset(told - asked)
 
 
 def asking_sentences(question: str) -> list[str]:
     """The sentences that ask (`asking`), in order."""
-    return [s for s, a in _read(question) if a]
+    return [s for s, a, _ in _read(question) if a]
 
 
 def follow_up_words(question: str) -> frozenset[str]:
@@ -210,7 +235,7 @@ def asked_for(question: str) -> str | None:
     """What the question's first asking sentence asks for: "who" ("who takes the
     threat penalty?"), "amount" ("how much does threat go up?") or "moment" ("does
     the forced effect go first?"); None when it asks for none of them."""
-    asked = asking_sentences(question) or [s for s, _ in _read(question)]
+    asked = asking_sentences(question) or [s for s, _, _ in _read(question)]
     first = " ".join(words(asked[0])) if asked else ""
     return next((kind for kind, asking_for in _ASKED_FOR if asking_for.search(first)), None)
 
@@ -227,14 +252,15 @@ def ability_words(question: str) -> tuple[str, ...]:
 
 def question_first(question: str, limit: int) -> tuple[str, ...]:
     """The question's words in order, but when there are more than `limit`, the asking
-    sentences' words are kept first, then the backstory's from its start (the question
-    usually comes last, where plain truncation would cut it off)."""
+    sentences' words (and those of the sentences they point back at) are kept first,
+    then the backstory's from its start (the question usually comes last, where plain
+    truncation would cut it off)."""
     every = tuple(words(question))
     if len(every) <= limit:
         return every
     read = _read(question)
-    parts = [tuple(words(s)) for s, _ in read]
-    flags = [a for _, a in read]
+    parts = [tuple(words(s)) for s, _, _ in read]
+    flags = [not told for _, _, told in read]
     order = [i for i, a in enumerate(flags) if a] + [i for i, a in enumerate(flags) if not a]
     taken: dict[int, int] = {}
     budget = limit
