@@ -380,12 +380,12 @@ class GameIndex:
         Only a question without a backstory reads so: a long post names its cards and
         places again as its story goes on ("The Carrock became our active location ...
         progress on the Carrock"), one copy each."""
+        if meaning.background:
+            return meaning
         from collections import Counter
 
         from judge.search.text import STOP_WORDS, stem
 
-        if meaning.background:
-            return meaning
         said_twice = (w for w, times in Counter(meaning.content).items() if times > 1)
         if not any(
             not any(c.isdigit() for c in w)  # "30" said twice is a value, no name

@@ -163,7 +163,8 @@ def pointed_at(parts: list[str], flags: list[bool]) -> list[bool]:
     just drew another restricted weapon. Am I allowed to play it on him?"): they say
     what the question is about, so they are no backstory. They are not the question
     either: the sentence that asks stays the first question, for its follow-ups and
-    for what it asks for."""
+    for what it asks for. (A question that points back with "that" or "this", or says
+    nothing of its own, is `asking`'s: the sentence before it then asks too.)"""
     pointed = [False] * len(parts)
     for i in range(1, len(parts)):
         said = words(parts[i])
@@ -187,16 +188,15 @@ def _read(question: str) -> tuple[tuple[str, bool, bool], ...]:
 
 
 def backstory_words(question: str) -> frozenset[str]:
-    """Words said only in sentences that do not ask (empty when every sentence asks,
-    or none does, or the story is short: then there is nothing to look past)."""
+    """Words said only in the sentences told (neither asking nor pointed at: `_read`);
+    empty when none is told, or all are, or the story is short: then there is nothing
+    to look past."""
     read = _read(question)
-    flags = [not told for _, _, told in read]
-    story = sum(len(words(s)) for s, _, told in read if told)
-    if all(flags) or not any(flags) or story < STORY_WORDS:
+    story = [s for s, _, is_told in read if is_told]
+    if len(story) == len(read) or sum(len(words(s)) for s in story) < STORY_WORDS:
         return frozenset()
-    asked = {w for s, _, told in read if not told for w in words(s)}
-    told = {w for s, _, told in read if told for w in words(s)}
-    return frozenset(told - asked)
+    asked = {w for s, _, is_told in read if not is_told for w in words(s)}
+    return frozenset({w for s in story for w in words(s)} - asked)
 
 
 def asking_sentences(question: str) -> list[str]:
