@@ -146,13 +146,13 @@ def test_a_condition_opens_the_question():
 
 
 def test_the_first_card_named_pulls_most_and_an_example_card_least():
-    from judge.search.engine import CARD_WEIGHT, _card_weights
+    from judge.search.naming import CARD_WEIGHT, card_weights
     from judge.search.understand import understand
 
     meaning = understand(
         "does Ufthak get a token if Feint stops him (for example Thicket of Spears)?"
     )._replace(cards=("Thicket of Spears", "Feint", "Ufthak"))
-    weights = dict(_card_weights(meaning))
+    weights = dict(card_weights(meaning))
     assert weights["Ufthak"] == CARD_WEIGHT
     assert weights["Feint"] == CARD_WEIGHT / 2
     assert weights["Thicket of Spears"] < weights["Feint"]

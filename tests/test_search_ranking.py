@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from judge.body_lines import plain
-from judge.search import engine
+from judge.search import engine, naming, scoring
 from judge.search.engine import Searcher
 from judge.search.index import ensure
 from judge.search.snippets import snippet, word_stems
@@ -357,7 +357,7 @@ def test_an_older_ruling_ranks_below_the_newer_entry_that_restates_it(tmp_path, 
     searcher = _searcher(tmp_path)
     question = "do engaged enemies add their threat when we quest"
     assert [h.id for h in searcher.ask(question, k=2)[1]] == ["rr/engaged", "faq/1.20"]
-    monkeypatch.setattr(engine, "_newest_first", lambda ranked, superseded_by: ranked)
+    monkeypatch.setattr(scoring, "newest_first", lambda ranked, superseded_by: ranked)
     assert _top(searcher, question) == "faq/1.20"
 
 
@@ -402,8 +402,8 @@ def test_a_long_questions_title_words_count_less():
         "would that enemy card then stay engaged with me?"
     )
     said = len(set(long.content))
-    assert said > engine.TOPIC_WORDS
-    assert title_weights(long)["enemi"] == pytest.approx(full * engine.TOPIC_WORDS / said)
+    assert said > scoring.TOPIC_WORDS
+    assert title_weights(long)["enemi"] == pytest.approx(full * scoring.TOPIC_WORDS / said)
     searcher.close()
 
 
@@ -431,7 +431,7 @@ def test_a_long_question_saying_a_whole_title_favours_it_less(tmp_path, monkeypa
         "this round in combat: do we claim it now or only once it leaves the staging area"
     )
     assert _top(searcher, question) == "rr/guarded"
-    monkeypatch.setattr(engine, "TOPIC_WORDS", 100)
+    monkeypatch.setattr(scoring, "TOPIC_WORDS", 100)
     assert _top(searcher, question) == "rr/staging-area"
 
 
@@ -512,7 +512,7 @@ def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
     searcher = _searcher(tmp_path)
     question = "in the combat phase, can I play Feint after shadow cards are dealt?"
     assert _top(searcher, question) == "faq/qa/feint"
-    monkeypatch.setattr(engine, "_about_a_card", lambda meaning: False)
+    monkeypatch.setattr(naming, "about_a_card", lambda meaning: False)
     assert _top(searcher, question) == "rr/step-6.2"
 
 
@@ -575,18 +575,18 @@ def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monk
 def test_a_step_named_as_a_point_in_time_is_not_what_the_question_asks(monkeypatch):
     """ "Before I declare my defender" says step 6.4.1's whole title, but as the moment
     the question is set against: the window before it is step 6.4b's."""
-    from judge.search.engine import _says_title
+    from judge.search.scoring import says_title
 
     said = " action window befor declar defend "
-    assert not _says_title(("declar", "defend"), said)
-    assert _says_title(("declar", "defend"), " can i declar defend twice ")
-    assert _says_title(("action", "window"), said)
+    assert not says_title(("declar", "defend"), said)
+    assert says_title(("declar", "defend"), " can i declar defend twice ")
+    assert says_title(("action", "window"), said)
     searcher = Searcher()
     question = "is there an action window before i declare my defender"
     best = [hit.id for hit in searcher.ask(question, k=3)[1]]
     # the window's step, or the entry on action windows, whose questions say as much
     assert best[0] != "rr/step-6.4.1" and "rr/step-6.4b" in best[:2]
-    monkeypatch.setattr(engine, "_TIME_REFERENCES", ())
+    monkeypatch.setattr(scoring, "_TIME_REFERENCES", ())
     assert _top(searcher, question) == "rr/step-6.4.1"
     searcher.close()
 
@@ -672,18 +672,18 @@ def test_a_title_the_question_says_only_in_part_names_something_else(tmp_path, m
     )
     question = "an effect lasts until the end of the round, another triggers at the end"
     assert _top(searcher, question) == "rr/lasting-effects"
-    monkeypatch.setattr(engine, "UNSAID_TITLE_PENALTY", 0.0)
+    monkeypatch.setattr(scoring, "UNSAID_TITLE_PENALTY", 0.0)
     assert _top(searcher, question) == "rr/effects-during-setup"
 
 
 def test_a_title_said_whole_or_not_at_all_is_neutral():
     """A question may describe a rule without naming it ("can my guy defend for my
     buddy?" is Sentinel): only a title said in part loses, and less in a long question."""
-    from judge.search.engine import _title_factor
+    from judge.search.scoring import title_factor
 
-    assert _title_factor(0.0, 1.0) == _title_factor(1.0, 1.0) == 1.0
-    assert _title_factor(0.25, 1.0) < _title_factor(0.75, 1.0) < 1.0
-    assert _title_factor(0.25, 1.0) < _title_factor(0.25, 0.5) < 1.0
+    assert title_factor(0.0, 1.0) == title_factor(1.0, 1.0) == 1.0
+    assert title_factor(0.25, 1.0) < title_factor(0.75, 1.0) < 1.0
+    assert title_factor(0.25, 1.0) < title_factor(0.25, 0.5) < 1.0
     searcher = Searcher()
     assert _top(searcher, "can my guy defend for my buddy?") == "kw/sentinel"
     searcher.close()

@@ -103,9 +103,9 @@ def test_ask_reads_hidde_as_hide(cli):
 
 
 def test_a_corrected_question_keeps_its_sentences():
-    from judge.search.engine import _respelt
+    from judge.search.spelling import respelt
 
-    assert _respelt("Can a sentinal defend? Yes.", {"sentinal": "sentinel"}) == (
+    assert respelt("Can a sentinal defend? Yes.", {"sentinal": "sentinel"}) == (
         "Can a sentinel defend? Yes."
     )
 

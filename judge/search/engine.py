@@ -14,6 +14,8 @@ then the best candidates are re-ranked:
 - an entry is weighted by how much of the question (idf-weighted) it mentions at all,
   and the best few by how much of it their best single line, or one of the player
   questions they answer, says.
+The factors themselves are pure functions (`judge.search.scoring`); what the cards
+and scenarios a question names do to its reading is `judge.search.naming`.
 """
 
 from __future__ import annotations
@@ -21,29 +23,25 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
+from judge.search import naming, scoring, spelling
 from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
 from judge.search.understand import Understanding, phases_named, understand, without
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
-CARD_WEIGHT = 8.0
 NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
 TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
-#: stems that make a title said right after them a point in time ("before declare defender")
-_TIME_REFERENCES = (" befor", " after", " until")
 #: a word that more than this share of the entries have in a field picks out none of
 #: them: it is not searched for in that field (usually the body), which halves the
 #: postings to score; it still counts towards coverage
 COMMON_SHARE = 0.3
-COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see _coverage)
+COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see scoring.coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
 #: a word in at most this many entries, and no rules term, is a name (see _with_copies)
 NAME_ENTRIES = 15
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
-#: the most an entry loses for a title the question says only in part (see _title_factor)
-UNSAID_TITLE_PENALTY = 0.2
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -58,11 +56,6 @@ MAX_QUERY_WORDS = 18
 #: how much a word of the best entry's title counts towards choosing its answer line
 TITLE_WORD_WEIGHT = 0.25
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
-#: a question of up to this many different words names its topic with each word, so a
-#: match in an entry's title counts in full; in a longer one each word is one of many
-#: things said (the story's "enemy", "attachment"), and title matches, word by word
-#: or the whole title, count proportionally less (see _topical)
-TOPIC_WORDS = 8
 #: query-time weight per field on top of the index-time boosts: aliases are the names
 #: players use, curated per entry, so a match there counts double
 FIELD_WEIGHTS = {
@@ -73,15 +66,6 @@ FIELD_WEIGHTS = {
     "body": 1.0,
     "official": 1.0,
 }
-
-
-class Concept(NamedTuple):
-    """One concept of a question (`understand.concepts`): its stems, the entries that
-    mention any of them, and its share of the question (the shares sum to 1)."""
-
-    stems: frozenset[str]
-    entries: frozenset[int]
-    share: float
 
 
 class Clause(NamedTuple):
@@ -315,11 +299,11 @@ class GameIndex:
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
         favoured = self._scenarios.favoured(meaning.words, meaning.scenarios)
-        topical = _topical(meaning)
+        topical = scoring.topical(meaning)
         # naming a phase sets the scene of a rules question ("in the refresh phase,
         # ..."); a question about a card it names is answered by that card's rulings,
         # whichever phase the card is played in
-        scene = frozenset() if _about_a_card(meaning) else meaning.phases
+        scene = frozenset() if naming.about_a_card(meaning) else meaning.phases
         # the words as written: a player word's rules words ("buddy": another player)
         # do not name the entry titled by them ("Defending Player")
         asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
@@ -327,7 +311,7 @@ class GameIndex:
             (
                 (
                     self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
-                    * _title_factor(self._title_share(docnum, asked), topical)
+                    * scoring.title_factor(self._title_share(docnum, asked), topical)
                     * favoured.get(docnum, 1.0),
                     docnum,
                 )
@@ -336,7 +320,7 @@ class GameIndex:
             key=lambda pair: -pair[0],
         )
         ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *meaning.scenarios))
-        ranked = _newest_first(ranked, self._superseded_by)
+        ranked = scoring.newest_first(ranked, self._superseded_by)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _read(self, question: str, meaning: Understanding) -> Understanding:
@@ -351,24 +335,24 @@ class GameIndex:
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
-        cards = [c for c in cards if not any(_share_a_word(c, u) for u in unknown)]
+        cards = [c for c in cards if not any(naming.share_a_word(c, u) for u in unknown)]
         # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
         named = " ".join((*cards, *unknown)).lower()
         corrected = self._speller.corrections(w for w in meaning.content if w not in named)
         if corrected:
-            meaning = understand(_respelt(question, corrected), meaning.game)._replace(
+            meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
             )
-        meaning = _with_cards(meaning, cards)._replace(
+        meaning = naming.with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
         )
         # a card we have nothing on names nothing we could find, and a game's name chose
         # this index: neither is a rule to look for
         from judge.rulesets import game_name_words
 
-        dropped = _words_of(unknown, meaning.words) | game_name_words(meaning.words)
+        dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
-        meaning = _with_scenarios(meaning, tuple(self._scenarios.named(meaning.words)))
+        meaning = naming.with_scenarios(meaning, tuple(self._scenarios.named(meaning.words)))
         return self._with_copies(self._with_story_names(meaning, names))
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
@@ -405,7 +389,7 @@ class GameIndex:
         backstory does, wherever they stand."""
         from judge.search.text import STOP_WORDS, stem
 
-        known = _stems_of((*meaning.cards, *meaning.scenarios))
+        known = naming.stems_of((*meaning.cards, *meaning.scenarios))
         told = names - self._speller.terms - STOP_WORDS  # "I've" is no name
         story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
         return meaning._replace(background=meaning.background | story)
@@ -425,16 +409,16 @@ class GameIndex:
         of the phases that set its scene."""
         title = self._title_stems[docnum]
         # naming a phase sets the scene: its overview entry is then named, not asked for
-        named = _says_title(title, said) and self._phase_overviews.get(docnum) not in scene
+        named = scoring.says_title(title, said) and self._phase_overviews.get(docnum) not in scene
         # a step or ruling number named outright counts as covering the whole question
-        coverage = 1.0 if docnum in numbered else _coverage(docnum, concepts)
+        coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)
         # the answer to a question set in a phase is usually one of its steps
         in_phase = docnum in self._working_steps and self._step_phases[docnum] in scene
         return (
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
-            * (1 + (TITLE_PHRASE_BONUS - 1) * _topical(meaning) if named else 1.0)
+            * (1 + (TITLE_PHRASE_BONUS - 1) * scoring.topical(meaning) if named else 1.0)
             * coverage**COVERAGE_POWER
         )
 
@@ -459,7 +443,7 @@ class GameIndex:
         return sum(w for t, w in weights.items() if t in asked) / total if total else 0.0
 
     def _by_lines(
-        self, ranked, concepts: list[Concept], numbered, names
+        self, ranked, concepts: list[scoring.Concept], numbered, names
     ) -> list[tuple[float, int]]:
         """Weigh the best candidates by their best line: the share of the question one
         sentence or bullet of the entry says (`answer.line_stems`), or one of the player
@@ -476,14 +460,16 @@ class GameIndex:
         The cards and scenarios the question names (`names`) are left out: their own
         entries say their names in most lines, and the name has pulled them in already.
         """
-        named = _stems_of(names)
+        named = naming.stems_of(names)
         concepts = [c for c in concepts if c.stems.isdisjoint(named)]
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
-                share = max((_said_by(line, concepts) for line in self._said(docnum)), default=0.0)
+                share = max(
+                    (scoring.said_by(line, concepts) for line in self._said(docnum)), default=0.0
+                )
             else:
                 share = 0.0
             weighed.append((score * (LINE_FLOOR + share), docnum))
@@ -499,7 +485,7 @@ class GameIndex:
             )
         return found
 
-    def _weighted_concepts(self, meaning: Understanding) -> list[Concept]:
+    def _weighted_concepts(self, meaning: Understanding) -> list[scoring.Concept]:
         """Each concept of the question as the entries that mention it, with its share
         of the question: the idf of its rarest stem, the shares summing to 1.
 
@@ -515,7 +501,8 @@ class GameIndex:
                 weighted.append((group, frozenset().union(*sets), weight))
         total = sum(weight for _, _, weight in weighted)
         return [
-            Concept(frozenset(group), found, weight / total) for group, found, weight in weighted
+            scoring.Concept(frozenset(group), found, weight / total)
+            for group, found, weight in weighted
         ]
 
     def _saying(self, term: str, found: int, meaning: Understanding) -> float:
@@ -552,7 +539,7 @@ class GameIndex:
         from judge.slug import slugify
 
         clauses = []
-        topical = {"title": _topical(meaning)}
+        topical = {"title": scoring.topical(meaning)}
         searched = (
             (self._telling(meaning.content, meaning.background, MAX_QUERY_WORDS), 1.0),
             (self._telling(meaning.expansions, frozenset(), MAX_EXPANSIONS), EXPANSION_WEIGHT),
@@ -569,7 +556,7 @@ class GameIndex:
             clauses.append(Clause("pairs", pair, PHRASE_WEIGHT))
         for number in meaning.numbers:
             clauses.append(Clause("number", number, NUMBER_WEIGHT))
-        for card, weight in _card_weights(meaning):
+        for card, weight in naming.card_weights(meaning):
             clauses.append(Clause("card_keys", slugify(card), weight))
         return clauses
 
@@ -606,13 +593,13 @@ class GameIndex:
         # the cards and scenarios the question names pulled the entry in, and "errata"
         # asks for a kind of entry: they find the entry, not the line in it
         named = (*best.cards, *meaning.cards, *meaning.scenarios, *ERRATA_WORDS)
-        for term in _stems_of(named):
+        for term in naming.stems_of(named):
             weights.pop(term, None)
         # the entry's own name is in many of its lines: it tells apart only lines that
         # say as much of the rest of the question ("Damage and Multiple Defenders":
         # the line that puts all the damage on one defender, not the one that only
         # says there are several)
-        for term in _stems_of([best.title]) & weights.keys():
+        for term in naming.stems_of([best.title]) & weights.keys():
             weights[term] *= TITLE_WORD_WEIGHT
         docnum = self._searcher.document_number(id=best.id)
         body = self._searcher.stored_fields(docnum)["hit"]["text"]
@@ -664,161 +651,3 @@ class GameIndex:
             snippet=text,
             highlights=spans,
         )
-
-
-def _newest_first(ranked, superseded_by: dict[int, tuple[int, ...]]) -> list[tuple[float, int]]:
-    """An older ruling a newer document restates (`superseded_by`: a FAQ ruling the Rules
-    Reference now prints) ranks just below its restatement, when the question found both:
-    the newer document is the rule's home and wins where the two differ."""
-    scores = {docnum: score for score, docnum in ranked}
-    for score, docnum in ranked:
-        for newer in superseded_by.get(docnum, ()):
-            if newer in scores:
-                scores[newer] = max(scores[newer], score)
-    return sorted(
-        ((score, docnum) for docnum, score in scores.items()),
-        key=lambda pair: (-pair[0], pair[1] in superseded_by),
-    )
-
-
-def _title_factor(share: float, topical: float) -> float:
-    """An entry's weight by the share of its title the question says (`_title_share`):
-    a title said in part names something besides what the question asks about, and
-    loses by the part left unsaid; a title said whole or not at all is neutral (a
-    question may describe a rule without naming it: "can my guy defend for my buddy?"
-    asks about Sentinel). The loss falls as the square of `_topical`: each word of a
-    long question says less about what it is about."""
-    if 0 < share < 1:
-        return 1 - UNSAID_TITLE_PENALTY * (1 - share) * topical**2
-    return 1.0
-
-
-def _topical(meaning: Understanding) -> float:
-    """How much a title match says: fully in a question of up to TOPIC_WORDS different
-    words, proportionally less in a longer one."""
-    said = len(set(meaning.content))
-    return min(1.0, TOPIC_WORDS / said) if said else 1.0
-
-
-def _says_title(title: tuple[str, ...], said: str) -> bool:
-    """Whether the question says an entry's whole (multi-word) title, other than as the
-    time its question is set against: "is there an action window before I declare my
-    defender?" asks about the moment before step 6.4.1, not about declaring one."""
-    if len(title) < 2:
-        return False
-    phrase = f" {' '.join(title)} "
-    start = said.find(phrase)
-    while start != -1:
-        if not said[:start].endswith(_TIME_REFERENCES):
-            return True
-        start = said.find(phrase, start + 1)
-    return False
-
-
-def _coverage(docnum: int, concepts: list[Concept]) -> float:
-    """The share of the question's concepts (see `_weighted_concepts`) an entry mentions.
-
-    BM25 adds up term scores, so one rare word matched many times can beat an entry
-    that answers the whole question; this share is the classic coordination factor.
-    """
-    if not concepts:
-        return 1.0
-    return sum(c.share for c in concepts if docnum in c.entries)
-
-
-def _said_by(line: frozenset[str], concepts: list[Concept]) -> float:
-    """The share of the question's concepts one line of an entry says."""
-    return sum(c.share for c in concepts if not c.stems.isdisjoint(line))
-
-
-def _respelt(question: str, corrected: dict[str, str]) -> str:
-    """The question with each misspelt word replaced by the rules word it was read as
-    (punctuation kept: it marks the sentences that ask)."""
-    from judge.search.text import WORD, words
-
-    def respell(match) -> str:
-        (word,) = words(match.group()) or [match.group()]
-        return corrected.get(word, match.group())
-
-    return WORD.sub(respell, question)
-
-
-def _card_weights(meaning: Understanding) -> list[tuple[str, float]]:
-    """Each named card's pull: the first card the question names is what it is about
-    (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
-    card only the backstory or an example names pulls as little as its other words."""
-    from judge.search.text import words
-
-    def first_position(card: str) -> int:
-        said = words(card)
-        return next((i for i, w in enumerate(meaning.words) if w in said), len(meaning.words))
-
-    weights = []
-    for order, card in enumerate(sorted(meaning.cards, key=first_position)):
-        told = _only_told(card, meaning)
-        weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
-    return weights
-
-
-def _stems_of(names) -> set[str]:
-    """The stems of every word of some names (cards, scenarios, titles)."""
-    from judge.search.text import stem, words
-
-    return {stem(w) for name in names for w in words(name)}
-
-
-def _share_a_word(card: str, name: str) -> bool:
-    """Whether a card title and a name share a word (by stem; "of" and "the" aside)."""
-    from judge.search.text import STOP_WORDS, stem, words
-
-    def stems(text: str) -> set[str]:
-        return {stem(w) for w in words(text) if w not in STOP_WORDS}
-
-    return bool(stems(card) & stems(name))
-
-
-def _about_a_card(meaning: Understanding) -> bool:
-    """Whether the question asks about a card it names (not only in its backstory)."""
-    return any(not _only_told(card, meaning) for card in meaning.cards)
-
-
-def _only_told(card: str, meaning: Understanding) -> bool:
-    """Whether only the backstory or an example names the card ("e.g. Glorfindel")."""
-    from judge.search.text import stem, words
-
-    said = [w for w in words(card) if w in meaning.content]
-    return bool(said) and all(stem(w) in meaning.background for w in said)
-
-
-def _words_of(names: list[str], question_words: tuple[str, ...]) -> frozenset[str]:
-    """The question's words that spell the given names, possessives included
-    ("radagasts" for "Radagast's")."""
-    from judge.search.text import words
-
-    spelled = {w for name in names for w in words(name)}
-    spelled |= {w.replace("'", "") for w in spelled}
-    return frozenset(w for w in question_words if w in spelled or w.rstrip("s") in spelled)
-
-
-def _with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
-    """Card-specific entries gain weight when a card is named, and lose some when none
-    is, or when only the backstory or an example names one: the question then asks
-    about the rules the card met, not about the card."""
-    from judge.search.understand import RULES_QUESTION_WEIGHTS
-
-    weights = dict(meaning.kind_weights)
-    meaning = meaning._replace(cards=tuple(cards))
-    if not _about_a_card(meaning):
-        for kind, factor in RULES_QUESTION_WEIGHTS.items():
-            weights[kind] = weights.get(kind, 1.0) * factor
-    return meaning._replace(kind_weights=weights)
-
-
-def _with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understanding:
-    """The scenarios the question names; the words of one it only mentions weigh as
-    the backstory does (`scenarios.scene_words`)."""
-    from judge.search.scenarios import scene_words
-    from judge.search.text import stem
-
-    scene = {stem(w) for w in scene_words(meaning.words, named)}
-    return meaning._replace(scenarios=named, background=meaning.background | scene)

@@ -137,3 +137,15 @@ def vocabulary(kb) -> dict[str, int]:
         for word in used:
             counts[word] = counts.get(word, 0) + 1
     return counts
+
+
+def respelt(question: str, corrected: dict[str, str]) -> str:
+    """The question with each misspelt word replaced by the rules word it was read as
+    (punctuation kept: it marks the sentences that ask)."""
+    from judge.search.text import WORD, words
+
+    def respell(match) -> str:
+        (word,) = words(match.group()) or [match.group()]
+        return corrected.get(word, match.group())
+
+    return WORD.sub(respell, question)

@@ -1,0 +1,90 @@
+"""What the names a question says do to its reading: the cards and scenarios it names
+pull in their entries, and a name only its backstory says sets the scene instead."""
+
+from __future__ import annotations
+
+from judge.search.focus import BACKSTORY_WEIGHT
+from judge.search.understand import Understanding
+
+CARD_WEIGHT = 8.0
+
+
+def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
+    """Each named card's pull: the first card the question names is what it is about
+    (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
+    card only the backstory or an example names pulls as little as its other words."""
+    from judge.search.text import words
+
+    def first_position(card: str) -> int:
+        said = words(card)
+        return next((i for i, w in enumerate(meaning.words) if w in said), len(meaning.words))
+
+    weights = []
+    for order, card in enumerate(sorted(meaning.cards, key=first_position)):
+        told = only_told(card, meaning)
+        weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
+    return weights
+
+
+def stems_of(names) -> set[str]:
+    """The stems of every word of some names (cards, scenarios, titles)."""
+    from judge.search.text import stem, words
+
+    return {stem(w) for name in names for w in words(name)}
+
+
+def share_a_word(card: str, name: str) -> bool:
+    """Whether a card title and a name share a word (by stem; "of" and "the" aside)."""
+    from judge.search.text import STOP_WORDS, stem, words
+
+    def stems(text: str) -> set[str]:
+        return {stem(w) for w in words(text) if w not in STOP_WORDS}
+
+    return bool(stems(card) & stems(name))
+
+
+def about_a_card(meaning: Understanding) -> bool:
+    """Whether the question asks about a card it names (not only in its backstory)."""
+    return any(not only_told(card, meaning) for card in meaning.cards)
+
+
+def only_told(card: str, meaning: Understanding) -> bool:
+    """Whether only the backstory or an example names the card ("e.g. Glorfindel")."""
+    from judge.search.text import stem, words
+
+    said = [w for w in words(card) if w in meaning.content]
+    return bool(said) and all(stem(w) in meaning.background for w in said)
+
+
+def words_of(names: list[str], question_words: tuple[str, ...]) -> frozenset[str]:
+    """The question's words that spell the given names, possessives included
+    ("radagasts" for "Radagast's")."""
+    from judge.search.text import words
+
+    spelled = {w for name in names for w in words(name)}
+    spelled |= {w.replace("'", "") for w in spelled}
+    return frozenset(w for w in question_words if w in spelled or w.rstrip("s") in spelled)
+
+
+def with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
+    """Card-specific entries gain weight when a card is named, and lose some when none
+    is, or when only the backstory or an example names one: the question then asks
+    about the rules the card met, not about the card."""
+    from judge.search.understand import RULES_QUESTION_WEIGHTS
+
+    weights = dict(meaning.kind_weights)
+    meaning = meaning._replace(cards=tuple(cards))
+    if not about_a_card(meaning):
+        for kind, factor in RULES_QUESTION_WEIGHTS.items():
+            weights[kind] = weights.get(kind, 1.0) * factor
+    return meaning._replace(kind_weights=weights)
+
+
+def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understanding:
+    """The scenarios the question names; the words of one it only mentions weigh as
+    the backstory does (`scenarios.scene_words`)."""
+    from judge.search.scenarios import scene_words
+    from judge.search.text import stem
+
+    scene = {stem(w) for w in scene_words(meaning.words, named)}
+    return meaning._replace(scenarios=named, background=meaning.background | scene)
