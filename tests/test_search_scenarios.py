@@ -155,3 +155,37 @@ def test_a_rule_asked_about_in_a_scenario_beats_the_cards_named_like_it(searcher
     assert "guldur" in {w for w in searcher.ask(question)[0].background}
     monkeypatch.setattr(scenarios, "scene_words", lambda words, named: frozenset())
     assert top_ids(searcher, question, k=1) != ["kw/guarded"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Helm's Deep", "scenario/helms-deep"),
+        ("what is the setup of Shelob's Lair", "scenario/shelobs-lair"),
+        ("Is Celebrimbor's Secret hard?", "scenario/celebrimbors-secret"),
+        # the sentence's capitalised first word "The" falls out of the name written
+        ("The King's Quest", "scenario/the-kings-quest"),
+    ],
+)
+def test_a_scenario_written_as_a_name_is_no_unknown_card(searcher, question, expected):
+    """A capitalised name in the possessive looks like a card we lack; it is the
+    scenario's (before, "Helm's Deep" answered "Nothing found")."""
+    meaning, hits, _ = searcher.ask(question, k=3)
+    assert meaning.unknown_cards == ()
+    assert [hit.id for hit in hits][:1] == [expected]
+
+
+def test_a_scenarios_name_is_no_card_named_like_it(searcher):
+    """ "Helm" alone, written as a name, is Helm of Secrecy: inside "Helm's Deep" it is
+    the scenario's."""
+    meaning, _, _ = searcher.ask("In Helm's Deep, can Defense place progress on a location?")
+    assert meaning.scenarios == ("Helm's Deep",)
+    assert meaning.cards == ()
+    assert searcher.ask("Is Helm worth it?")[0].cards == ("Helm of Secrecy",)
+    hunt = "Hunt for Gollum: stage 1B has a Forced effect, when does it resolve?"
+    assert searcher.ask(hunt)[0].cards == ()  # Gollum, the card, is not in play
+
+
+def test_a_scenario_matched_by_its_title_and_short_name_is_named_once(searcher):
+    meaning, _, _ = searcher.ask("The Horse-Lord's Ire setup")
+    assert meaning.scenarios == ("The Horse-Lord's Ire",)

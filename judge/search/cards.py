@@ -214,7 +214,8 @@ class CardRecogniser:
             if match:
                 found[match] = max(found.get(match, 0.0), 80.0)
         ranked = sorted(found, key=lambda k: (-found[k], k))
-        return [self.titles[key] for key in ranked[:limit]]
+        # a title and its short name ("ire") may both match: one title, said once
+        return list(dict.fromkeys(self.titles[key] for key in ranked[:limit]))
 
     def _names_alone(self, word: str, key: str, names: frozenset[str] | None) -> bool:
         """Whether one word on its own names the card `key`: it is the card's whole
@@ -256,6 +257,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
 
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
+    seen |= {re.sub(r"^(?:the|a|an)-", "", key) for key in seen}  # "King's Quest" too
     for match in _NAME.finditer(question):
         text = match.group()
         before = question[: match.start()].rstrip(" \t\n\"'\u201c\u201d\u2018\u2019(")

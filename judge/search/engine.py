@@ -330,8 +330,12 @@ class GameIndex:
         from judge.search.cards import unknown_cards, written_as_names
 
         names = written_as_names(question)
-        cards = self._cards.recognise(meaning.words, self._is_common, names=names)
-        unknown = unknown_cards(question, cards, self._speller.known)
+        # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
+        # Secrecy) nor a card we have nothing on
+        scenarios = self._scenarios.named(meaning.words)
+        in_scenarios = naming.words_of(scenarios, meaning.words)
+        cards = self._cards.recognise(meaning.words, self._is_common, names=names - in_scenarios)
+        unknown = unknown_cards(question, [*cards, *scenarios], self._speller.known)
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
