@@ -299,6 +299,37 @@ def test_phases_are_named_only_with_the_word_phase_or_turn():
     assert meaning.phases == {"combat"}
 
 
+def test_a_question_that_only_names_a_phase_is_set_in_none():
+    phases = {"refresh", "combat"}
+    assert phases_named(("combat", "phase"), phases) == frozenset()
+    assert phases_named(("how", "does", "the", "refresh", "phase", "work"), phases) == frozenset()
+    assert phases_named(("refresh", "phase", "threat"), phases) == {"refresh"}
+
+
+@pytest.mark.parametrize(
+    ("question", "overview"),
+    [
+        ("combat phase", "rr/combat-phase"),
+        ("how does the refresh phase work", "rr/refresh-phase"),
+        ("travel phase", "rr/travel-phase"),
+    ],
+)
+def test_a_phase_named_on_its_own_is_answered_by_its_overview(question, overview):
+    """Not by the step that begins it, whose title says the same words."""
+    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == [overview]
+
+
+@pytest.mark.parametrize(
+    ("question", "entry"),
+    [("quest resolution", "rr/step-3.4"), ("deckbuilding", "rr/deckbuilding")],
+)
+def test_an_entrys_title_counts_as_one_of_its_lines(question, entry):
+    """No line of step 3.4 repeats "quest resolution", and the Deckbuilding entry's
+    body never says "deckbuilding": an entry whose one line happens to say the words
+    (the Quest Phase overview, Encounter's deckbuilding bullet) used to win."""
+    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == [entry]
+
+
 # --- ranking ----------------------------------------------------------------------
 
 

@@ -450,8 +450,8 @@ class GameIndex:
         self, ranked, concepts: list[scoring.Concept], numbered, names
     ) -> list[tuple[float, int]]:
         """Weigh the best candidates by their best line: the share of the question one
-        sentence or bullet of the entry says (`answer.line_stems`), or one of the player
-        questions it answers (`questions:` in its front matter).
+        sentence or bullet of the entry says (`answer.line_stems`), one of the player
+        questions it answers (`questions:` in its front matter) or its title.
 
         An entry that states the rule asked about says it in one line; a general entry
         that only mentions the question's words here and there (an enemy in one
@@ -480,12 +480,20 @@ class GameIndex:
         return sorted(weighed, key=lambda pair: -pair[0])
 
     def _said(self, docnum: int) -> tuple[frozenset[str], ...]:
-        """An entry's lines and the player questions it answers, as stem sets (cached:
-        the same entries are candidates for many questions, and each read unpickles)."""
+        """An entry's lines, the player questions it answers and its title, as stem sets
+        (cached: the same entries are candidates for many questions, and each read
+        unpickles). The title names what the whole entry states, though no one line
+        of it need repeat the name: "quest resolution" asks for step 3.4, whose lines
+        say "willpower" and "threat"."""
         found = self._said_lines.get(docnum)
         if found is None:
             found = self._said_lines[docnum] = tuple(
-                frozenset(line) for line in (*self._lines[docnum], *self._question_lines[docnum])
+                frozenset(line)
+                for line in (
+                    *self._lines[docnum],
+                    *self._question_lines[docnum],
+                    self._title_stems[docnum],
+                )
             )
         return found
 

@@ -152,15 +152,23 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(stems)
 
 
+_PHASE_WORDS = ("phase", "phases", "turn")
+
+
 def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
     """Which of the round's `phases` the question names ("in the refresh phase", "my
     friend's planning turn"): the scene it is set in. A phase's name alone is not
-    enough: "quest" and "combat" name cards and damage as often."""
-    return frozenset(
+    enough: "quest" and "combat" name cards and damage as often.
+
+    A question that says nothing but the phase ("combat phase", "how does the refresh
+    phase work?") is set in no scene: the phase itself is what it asks about."""
+    named = frozenset(
         word
         for word, after in zip(question_words, question_words[1:], strict=False)
-        if word in phases and after in ("phase", "phases", "turn")
+        if word in phases and after in _PHASE_WORDS
     )
+    said = {w for w in question_words if w not in STOP_WORDS}
+    return frozenset() if said <= named.union(_PHASE_WORDS) else named
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
