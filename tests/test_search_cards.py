@@ -37,6 +37,29 @@ def test_a_title_ending_in_a_stop_word_is_recognised():
     assert recognise("will the troll attack") == []
 
 
+def test_a_title_opening_with_a_stop_word_is_recognised_from_it():
+    """ "the ambush" is The Ambush, though "ambush" alone is the keyword, and "will of
+    the west" is the card; a run opening with a stop word is compared only with the
+    titles that open with it: "to add a rivendell blade" is no Road to Rivendell."""
+    from judge.search.text import words
+
+    titles = {
+        "the-ambush": "The Ambush",
+        "will-of-the-west": "Will of the West",
+        "road-to-rivendell": "Road to Rivendell",
+        "to-catch-an-orc": "To Catch an Orc",
+    }
+    cards = CardRecogniser(titles, {}, frozenset({"ambush"}))
+
+    def said(question):
+        return cards.recognise(tuple(words(question)), names=frozenset())
+
+    assert said("can the ambush target my hero") == ["The Ambush"]
+    assert said("ambush keyword") == []
+    assert said("will of the west after i play it") == ["Will of the West"]
+    assert said("i'd like to add a rivendell blade") == []
+
+
 def test_switching_the_name_test_off_reads_everyday_words_as_cards():
     from judge.search.text import words
 

@@ -184,8 +184,23 @@ def test_a_scenarios_name_is_no_card_named_like_it(searcher):
     assert searcher.ask("Is Helm worth it?")[0].cards == ("Helm of Secrecy",)
     hunt = "Hunt for Gollum: stage 1B has a Forced effect, when does it resolve?"
     assert searcher.ask(hunt)[0].cards == ()  # Gollum, the card, is not in play
+    watcher = "watcher in the water, where does progress on doors of durin go?"
+    assert searcher.ask(watcher)[0].cards == ()  # "the water" is no The Watcher
+    marshes = "two pelennor fields in the staging area, we travel to one"
+    assert searcher.ask(marshes)[0].cards == ("Pelennor Fields",)  # the name whole
 
 
 def test_a_scenario_matched_by_its_title_and_short_name_is_named_once(searcher):
     meaning, _, _ = searcher.ask("The Horse-Lord's Ire setup")
     assert meaning.scenarios == ("The Horse-Lord's Ire",)
+
+
+def test_a_card_whose_title_is_part_of_a_named_scenario_is_not_named(searcher, monkeypatch):
+    from judge.search import naming
+
+    in_the_water = [frozenset({"watcher", "in", "the", "water"})]
+    assert naming.part_of_a_name("The Watcher", in_the_water)
+    assert not naming.part_of_a_name("Pelennor Fields", [frozenset({"pelennor", "fields"})])
+    question = "watcher in the water, where does progress on doors of durin go?"
+    monkeypatch.setattr(naming, "part_of_a_name", lambda card, names: False)
+    assert searcher.ask(question)[0].cards == ("The Watcher",)  # "the water", read loosely

@@ -115,6 +115,8 @@ class CardRecogniser:
         self._openings = {word[:3] for key in titles for word in key.split("-")}
         #: the stop words that end a title ("A Test of Will"): a run may end in them
         self._closings = {key.rsplit("-", 1)[-1] for key in titles} & STOP_WORDS
+        #: the stop words that open a title ("The Ambush"): a run may open with them
+        self._openers = {key.split("-", 1)[0] for key in titles} & STOP_WORDS
 
     @cached_property
     def _by_gram(self) -> dict[str, tuple[str, ...]]:
@@ -148,13 +150,16 @@ class CardRecogniser:
         slug, the titles sharing half their trigrams with it, sorted).
 
         A run opens and closes with words that begin like title words and are no stop
-        words ("A Test of Will" may close on one). The runs from one word on share
-        their trigrams, so a longer run counts only the trigrams its last word adds;
-        a title's count only grows, so once it has enough it stays a candidate."""
+        words ("A Test of Will" may close on one). A run may open with a stop word a
+        title opens with ("the ambush"), to be compared with those titles only. The
+        runs from one word on share their trigrams, so a longer run counts only the
+        trigrams its last word adds; a title's count only grows, so once it has enough
+        it stays a candidate."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
             first = question_words[start]
-            if first in STOP_WORDS or first[:3] not in self._openings:
+            opener = first in STOP_WORDS
+            if (opener and first not in self._openers) or first[:3] not in self._openings:
                 continue
             seen: set[str] = set()
             shared: dict[str, int] = {}
@@ -168,7 +173,9 @@ class CardRecogniser:
                     seen.add(gram)
                     for key in self._by_gram.get(gram, ()):
                         count = shared[key] = shared.get(key, 0) + 1
-                        if count == self._needed[key]:
+                        if count == self._needed[key] and (
+                            not opener or key.startswith(f"{first}-")
+                        ):
                             candidates.append(key)
                 if last in STOP_WORDS - self._closings or last[:3] not in self._openings:
                     continue

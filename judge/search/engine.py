@@ -333,8 +333,14 @@ class GameIndex:
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
         scenarios = self._scenarios.named(meaning.words)
-        in_scenarios = naming.words_of(scenarios, meaning.words)
-        cards = self._cards.recognise(meaning.words, self._is_common, names=names - in_scenarios)
+        said_names = [naming.words_of([s], meaning.words) for s in scenarios]
+        cards = [
+            card
+            for card in self._cards.recognise(
+                meaning.words, self._is_common, names=names.difference(*said_names)
+            )
+            if not naming.part_of_a_name(card, said_names)
+        ]
         unknown = unknown_cards(question, [*cards, *scenarios], self._speller.known)
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The

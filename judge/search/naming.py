@@ -33,12 +33,28 @@ def stems_of(names) -> set[str]:
     return {stem(w) for name in names for w in words(name)}
 
 
+def content_words(name: str) -> frozenset[str]:
+    """The words of a name, "of" and "the" aside."""
+    from judge.search.text import STOP_WORDS, words
+
+    return frozenset(w for w in words(name) if w not in STOP_WORDS)
+
+
+def part_of_a_name(card: str, names: list[frozenset[str]]) -> bool:
+    """Whether a card's title is only part of a name the question says (`names`: the
+    question's words that spell each name): "the water" in The Watcher in the Water
+    matches The Watcher, and "Gollum" is in The Hunt for Gollum, but the player named
+    the scenario. A card the name's words spell whole ("Pelennor Fields") is named."""
+    said = content_words(card)
+    return any(said < content_words(" ".join(name)) for name in names)
+
+
 def share_a_word(card: str, name: str) -> bool:
     """Whether a card title and a name share a word (by stem; "of" and "the" aside)."""
-    from judge.search.text import STOP_WORDS, stem, words
+    from judge.search.text import stem
 
     def stems(text: str) -> set[str]:
-        return {stem(w) for w in words(text) if w not in STOP_WORDS}
+        return {stem(w) for w in content_words(text)}
 
     return bool(stems(card) & stems(name))
 
