@@ -122,11 +122,16 @@ class CardRecogniser:
     def _by_gram(self) -> dict[str, tuple[str, ...]]:
         """Trigram -> the titles that contain it (built on first need: most questions
         name no card and never reach the fuzzy matching)."""
-        found: dict[str, list[str]] = {}
-        for key in self.titles:
-            for gram in _grams(key):
-                found.setdefault(gram, []).append(key)
-        return {gram: tuple(keys) for gram, keys in found.items()}
+        return _gram_table(self.titles)
+
+    @cached_property
+    def _by_opener_gram(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Stop word a title opens with -> `_by_gram` of those titles only: a run that
+        opens with "the" is compared with "The Ambush", not with every title."""
+        return {
+            opener: _gram_table(key for key in self.titles if key.startswith(f"{opener}-"))
+            for opener in self._openers
+        }
 
     @cached_property
     def _needed(self) -> dict[str, int]:
@@ -143,7 +148,7 @@ class CardRecogniser:
         question that needs them (`engine.Searcher.open_all`)."""
         import rapidfuzz.process  # noqa: F401
 
-        _ = self._by_gram, self._needed, self._word_grams  # reading one builds it
+        _ = self._by_gram, self._by_opener_gram, self._needed, self._word_grams  # built
 
     def _runs(self, question_words: tuple[str, ...]):
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
@@ -158,8 +163,13 @@ class CardRecogniser:
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
             first = question_words[start]
-            opener = first in STOP_WORDS
-            if (opener and first not in self._openers) or first[:3] not in self._openings:
+            if first in STOP_WORDS:
+                by_gram = self._by_opener_gram.get(first)
+                if by_gram is None:
+                    continue
+            elif first[:3] in self._openings:
+                by_gram = self._by_gram
+            else:
                 continue
             seen: set[str] = set()
             shared: dict[str, int] = {}
@@ -171,11 +181,9 @@ class CardRecogniser:
                 text = f"{text}-{last}" if text else last
                 for gram in _grams(added) - seen:
                     seen.add(gram)
-                    for key in self._by_gram.get(gram, ()):
+                    for key in by_gram.get(gram, ()):
                         count = shared[key] = shared.get(key, 0) + 1
-                        if count == self._needed[key] and (
-                            not opener or key.startswith(f"{first}-")
-                        ):
+                        if count == self._needed[key]:
                             candidates.append(key)
                 if last in STOP_WORDS - self._closings or last[:3] not in self._openings:
                     continue
@@ -230,6 +238,15 @@ class CardRecogniser:
         if names is None or word in names:
             return True
         return "-" not in key and word not in self.everyday
+
+
+def _gram_table(slugs) -> dict[str, tuple[str, ...]]:
+    """Trigram -> the title slugs that contain it."""
+    found: dict[str, list[str]] = {}
+    for key in slugs:
+        for gram in _grams(key):
+            found.setdefault(gram, []).append(key)
+    return {gram: tuple(keys) for gram, keys in found.items()}
 
 
 def _unpossessed(word: str) -> str:

@@ -353,6 +353,7 @@ class GameIndex:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
             )
+            scenarios = self._scenarios.named(meaning.words)
         meaning = naming.with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
         )
@@ -362,7 +363,7 @@ class GameIndex:
 
         dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
-        meaning = naming.with_scenarios(meaning, tuple(self._scenarios.named(meaning.words)))
+        meaning = naming.with_scenarios(meaning, tuple(scenarios))
         return self._with_copies(self._with_story_names(meaning, names))
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
