@@ -45,8 +45,10 @@ def part_of_a_name(card: str, names: list[frozenset[str]]) -> bool:
     question's words that spell each name): "the water" in The Watcher in the Water
     matches The Watcher, and "Gollum" is in The Hunt for Gollum, but the player named
     the scenario. A card the name's words spell whole ("Pelennor Fields") is named."""
+    from judge.search.text import STOP_WORDS
+
     said = content_words(card)
-    return any(said < content_words(" ".join(name)) for name in names)
+    return any(said < name - STOP_WORDS for name in names)
 
 
 def share_a_word(card: str, name: str) -> bool:

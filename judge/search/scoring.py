@@ -44,12 +44,12 @@ def newest_first(ranked, superseded_by: dict[int, tuple[int, ...]]) -> list[tupl
 
 
 def title_factor(share: float, topical: float) -> float:
-    """An entry's weight by the share of its title the question says (`engine.GameIndex._title_share`):
-    a title said in part names something besides what the question asks about, and
-    loses by the part left unsaid; a title said whole or not at all is neutral (a
-    question may describe a rule without naming it: "can my guy defend for my buddy?"
-    asks about Sentinel). The loss falls as the square of `topical`: each word of a
-    long question says less about what it is about."""
+    """An entry's weight by the share of its title the question says
+    (`engine.GameIndex._title_share`): a title said in part names something besides
+    what the question asks about, and loses by the part left unsaid; a title said whole
+    or not at all is neutral (a question may describe a rule without naming it: "can my
+    guy defend for my buddy?" asks about Sentinel). The loss falls as the square of
+    `topical`: each word of a long question says less about what it is about."""
     if 0 < share < 1:
         return 1 - UNSAID_TITLE_PENALTY * (1 - share) * topical**2
     return 1.0
@@ -78,7 +78,8 @@ def says_title(title: tuple[str, ...], said: str) -> bool:
 
 
 def coverage(docnum: int, concepts: list[Concept]) -> float:
-    """The share of the question's concepts (see `engine.GameIndex._weighted_concepts`) an entry mentions.
+    """The share of the question's concepts (`engine.GameIndex._weighted_concepts`) an
+    entry mentions.
 
     BM25 adds up term scores, so one rare word matched many times can beat an entry
     that answers the whole question; this share is the classic coordination factor.
