@@ -107,6 +107,20 @@ def test_a_question_the_entry_answers_lends_its_words_to_the_line_it_names():
     assert best_line(ADVANCING, weights, answered=[(1, unrelated)]).startswith("The players")
 
 
+def test_a_line_many_stored_questions_name_gains_less_from_each_further_one(monkeypatch):
+    """Two stored questions on advancing share the player's common word ("stage"); the
+    one on leftover progress shares the rare one ("extra"). Summed whole, the two
+    common ones would outweigh it; each further question adds only a share."""
+    from judge.search import answer
+
+    weights = {"stage": 2.0, "extra": 3.5}
+    answered = [(0, ["next", "stage"]), (0, ["move", "stage"]), (1, ["carri", "extra"])]
+    body = "Advance once the quest points are met.\n\n- It is lost.\n"
+    assert best_line(body, weights, answered=answered) == "It is lost."  # 3.5 > 2 + 0.7 * 2
+    monkeypatch.setattr(answer, "QUESTION_DECAY", 1.0)
+    assert best_line(body, weights, answered=answered).startswith("Advance once")  # 2 + 2
+
+
 def test_lines_that_tie_on_the_weighted_words_go_to_the_one_sharing_more_of_the_question():
     body = (
         "Cards are exhausted by turning them sideways, usually to use abilities.\n\n"
@@ -140,20 +154,20 @@ def test_a_question_asking_when_prefers_the_line_that_names_a_moment():
 
 
 def test_what_the_question_asks_for_chooses_the_line(monkeypatch):
-    """ "Who is it engaged with?" asks for players: of Massive's lines, the one that
-    names them, not the one that shares as many of the question's words."""
+    """ "How much does threat go up?" asks for an amount: of step 7.3's lines, the one
+    that names it, not the one that shares as many of the question's words."""
     from judge.search import answer, engine
 
     searcher = engine.Searcher()
 
     def answered():
-        meaning, hits, _ = searcher.ask("a massive enemy, who is it engaged with?")
-        assert hits[0].id == "kw/massive" and meaning.asks_for == "who"
+        meaning, hits, _ = searcher.ask("how much does our threat go up in the refresh phase")
+        assert hits[0].id == "rr/step-7.3" and meaning.asks_for == "amount"
         return searcher.answer(meaning, hits).text
 
-    assert "each player" in answered()
+    assert "by 1" in answered()
     monkeypatch.setattr(answer, "STATING_WEIGHT", 0.0)
-    assert "each player" not in answered()
+    assert "by 1" not in answered()
     searcher.close()
 
 
@@ -199,19 +213,16 @@ def test_a_posts_first_question_chooses_its_line(monkeypatch):
     from judge.search import engine
 
     searcher = engine.Searcher()
-    question = (
-        "Do I shuffle my deck after searching it? "
-        "And can I rearrange my discard pile after searching it?"
-    )
+    question = "Our hero died in the last scenario of the campaign. Can we keep using him? Threat?"
 
     def answered():
         meaning, hits, _ = searcher.ask(question)
-        assert hits[0].id == "faq/1.21"
+        assert hits[0].id == "rr/campaign/fellowship-of-heroes"
         return searcher.answer(meaning, hits).text
 
-    assert answered().startswith("After searching through a deck")
+    assert "can never again be used" in answered()
     monkeypatch.setattr(engine, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
-    assert answered().startswith("A discard pile that has been searched")
+    assert "can never again be used" not in answered()
     searcher.close()
 
 

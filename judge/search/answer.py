@@ -17,7 +17,11 @@ same rule'), whose words are the heading's.
 An entry's player questions (its front matter) may each name the line that answers
 them. A question that shares the player's words lends that line its weight: the line
 that settles a matter is worded as the rules put it, the stored question as players
-ask it.
+ask it. A line that several stored questions name gains most from the one closest to
+the player's, and each further one a fraction of the one before (QUESTION_DECAY):
+otherwise a line answering many questions wins on the common words they add up to
+("do extra progress tokens carry over?" would get the line on when the quest
+advances, not the one that says extra progress is lost).
 
 A question asking for a person, an amount or a moment ("who takes the penalty?", "how
 much does threat go up?", "does the forced effect go first?") is answered by a line
@@ -67,6 +71,8 @@ STATES = {
     ),
 }
 STATING_WEIGHT = 0.4
+#: what each further stored question naming a line adds, as a share of the one before
+QUESTION_DECAY = 0.7
 _ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
 _ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line or the same bullet
 
@@ -106,7 +112,8 @@ def best_line(
 
     `answered` are the entry's own player questions that name the line answering them,
     as (line position, the question's stems): each adds to its line the weight of
-    the words it shares with the question asked. A player's question rarely uses the
+    the words it shares with the question asked, the closest one whole and each
+    further one QUESTION_DECAY of the one before. A player's question rarely uses the
     words of the rule that settles it ("do extra progress tokens carry over?" against
     "Progress beyond what the stage required is lost"), but often those of a
     question the entry already answers.
@@ -123,9 +130,7 @@ def best_line(
         return None
     stems = line_stems(lines) if stems is None else stems
     unweighted = asked - weights.keys()
-    by_questions = [0.0] * len(lines)
-    for position, question in answered:
-        by_questions[position] += sum(weights.get(s, 0.0) for s in question)
+    by_questions = _by_questions(len(lines), weights, answered)
     stating = STATES.get(asks_for or "")
     scored = [
         (
@@ -149,6 +154,21 @@ def best_line(
         else:  # "Q: ... A: ..." in one bullet
             line = line.partition(" A: ")[2] or line
     return _ANSWERED.sub("", line)  # the answer itself, without its "A:" label
+
+
+def _by_questions(
+    count: int, weights: dict[str, float], answered: Iterable[tuple[int, Iterable[str]]]
+) -> list[float]:
+    """Per line, the weight its stored questions lend it (`best_line`'s `answered`):
+    the closest question's shared weight, plus each further one's, scaled by
+    QUESTION_DECAY once more than the one before it."""
+    shared: list[list[float]] = [[] for _ in range(count)]
+    for position, question in answered:
+        shared[position].append(sum(weights.get(s, 0.0) for s in question))
+    return [
+        sum(weight * QUESTION_DECAY**rank for rank, weight in enumerate(sorted(each, reverse=True)))
+        for each in shared
+    ]
 
 
 def _weight(line: str) -> float:
