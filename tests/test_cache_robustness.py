@@ -111,3 +111,47 @@ def test_five_processes_building_at_once_share_one_whole_index(small_kb):
     assert all(answered for _, answered in results)
     cache = Path(os.environ["LOREMASTER_CACHE_DIR"])
     assert [p.name for p in cache.iterdir() if p.name.startswith(".")] == []
+
+
+def test_the_pairs_kept_beside_the_index_are_whooshs_postings():
+    """`prepare` reads the phrase pairs from the file the build keeps: the same
+    entries and weights as whoosh's own postings (every 40th pair: all of them take
+    seconds through whoosh)."""
+    searcher = Searcher()
+    index = searcher.index("lcg")
+    kept = search_index.read_pairs(index._ix.storage, "lcg")
+    terms = index._postings.terms("pairs")
+    assert kept is not None and sorted(kept) == sorted(terms)
+    reader = index._searcher.reader()
+    for term in terms[::40]:
+        matcher = reader.postings("pairs", term)
+        found = []
+        while matcher.is_active():
+            found += [matcher.id(), matcher.weight()]
+            matcher.next()
+        assert kept[term] == found, term
+    searcher.close()
+
+
+def test_an_index_without_its_pairs_file_reads_them_from_whoosh(small_kb, tmp_path, monkeypatch):
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
+    info = search_index.ensure(root=small_kb)
+    (info.path / "lcg-pairs.json").unlink()
+    searcher = Searcher(info)
+    assert search_index.read_pairs(searcher.index("lcg")._ix.storage, "lcg") is None
+    searcher.open_all()
+    assert searcher.index("lcg")._postings._preloaded == {}
+    assert searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+    searcher.close()
+
+
+def test_an_index_in_memory_keeps_its_pairs_too(small_kb, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(search_index, "_warned", False)
+    searcher = Searcher(search_index.ensure(root=small_kb))
+    searcher.open_all()
+    assert searcher.index("lcg")._postings._preloaded["pairs"]
+    assert searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+    searcher.close()

@@ -113,8 +113,9 @@ class CardRecogniser:
         #: only be a title when its first and last words begin like title words
         #: (typos keep a word's first letters far more often than not)
         self._openings = {word[:3] for key in titles for word in key.split("-")}
-        #: the stop words that end a title ("A Test of Will"): a run may end in them
-        self._closings = {key.rsplit("-", 1)[-1] for key in titles} & STOP_WORDS
+        #: the stop words no title ends with ("A Test of Will" ends with one): no run
+        #: ends with them
+        self._not_closing = STOP_WORDS - {key.rsplit("-", 1)[-1] for key in titles}
         #: the stop words that open a title ("The Ambush"): a run may open with them
         self._openers = {key.split("-", 1)[0] for key in titles} & STOP_WORDS
 
@@ -158,16 +159,19 @@ class CardRecogniser:
         words ("A Test of Will" may close on one). A run may open with a stop word a
         title opens with ("the ambush"), to be compared with those titles only. The
         runs from one word on share their trigrams, so a longer run counts only the
-        trigrams its last word adds; a title's count only grows, so once it has enough
-        it stays a candidate."""
+        trigrams its last word adds (its own, found once per question, and the ones
+        across the join); a title's count only grows, so once it has enough it stays
+        a candidate."""
         n_words = min(len(question_words), MAX_WORDS)
+        needed, openings = self._needed, self._openings
+        word_grams: list[set[str] | None] = [None] * n_words
         for start in range(n_words):
             first = question_words[start]
             if first in STOP_WORDS:
                 by_gram = self._by_opener_gram.get(first)
                 if by_gram is None:
                     continue
-            elif first[:3] in self._openings:
+            elif first[:3] in openings:
                 by_gram = self._by_gram
             else:
                 continue
@@ -177,15 +181,21 @@ class CardRecogniser:
             text = ""
             for end in range(start, min(start + MAX_RUN, n_words)):
                 last = question_words[end]
-                added = f"{text[-2:]}-{last}" if text else last
-                text = f"{text}-{last}" if text else last
-                for gram in _grams(added) - seen:
-                    seen.add(gram)
+                own = word_grams[end]
+                if own is None:
+                    own = word_grams[end] = _grams(last)
+                if text:  # "...ab" + "cd...": the join adds "ab-", "b-c" and "-cd"
+                    added = _grams(f"{text[-2:]}-{last[:2]}") | own
+                    text = f"{text}-{last}"
+                else:
+                    added, text = own, last
+                for gram in added - seen:
                     for key in by_gram.get(gram, ()):
                         count = shared[key] = shared.get(key, 0) + 1
-                        if count == self._needed[key]:
+                        if count == needed[key]:
                             candidates.append(key)
-                if last in STOP_WORDS - self._closings or last[:3] not in self._openings:
+                seen |= added
+                if last in self._not_closing or last[:3] not in openings:
                     continue
                 if candidates and len(text) >= 5:
                     yield question_words[start : end + 1], text, sorted(candidates)

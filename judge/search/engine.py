@@ -205,6 +205,7 @@ class GameIndex:
 
         from judge.search.weighting import TermPostings
 
+        self._game = game
         storage = info.storage  # in memory when the cache is not writable
         self._ix = (
             storage.open_index(indexname=game)
@@ -274,12 +275,18 @@ class GameIndex:
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
         every word's postings and every entry's lines now, not in the first questions
-        (`Searcher.open_all`); only the phrase pairs, tens of thousands of them (a
-        second to read), are still read as questions use them."""
+        (`Searcher.open_all`). The phrase pairs, tens of thousands of them, come from
+        the one file the build keeps them in (`index.read_pairs`); without it they are
+        read from whoosh as questions use them."""
+        from judge.search.index import read_pairs
+
         self._cards.prepare()
         self._scenarios.prepare()
         self._speller.prepare()
         self._postings.load(self._fields)
+        pairs = read_pairs(self._ix.storage, self._game)
+        if pairs is not None:
+            self._postings.preload("pairs", pairs)
         self._postings.prepare_norms(("pairs",))
         for term in self._postings.terms("anywhere"):
             self._text_documents(term)

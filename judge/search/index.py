@@ -6,7 +6,8 @@ copy is discarded. Beside the whoosh files the index keeps `meta.json` (entry co
 build time, card titles, and the size of every file) so that a query never needs the
 knowledge base itself and a truncated or corrupted index is noticed and rebuilt. It
 also keeps the words of everyday English that the speller leaves alone
-(`judge.search.english`). Each game has its own whoosh index (named after the game) in
+(`judge.search.english`), and each game's phrase-pair postings in one file
+(`read_pairs`). Each game has its own whoosh index (named after the game) in
 the one directory. The directory name holds the index format, the program version and
 the knowledge-base hash, so an index from an older program or knowledge base is never
 opened. When the cache cannot be written, the index is built in memory for this run,
@@ -24,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 60  # bump when the schema or analysis changes
+_FORMAT = 61  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -163,9 +164,15 @@ def _fill(kb, ix) -> dict:
 
     writer = ix.writer(procs=1, limitmb=256, codec=Codec(), compound=False)
     official = official_wording()
-    for entry in kb.entries:
-        writer.add_document(**_document(entry, official))
+    pairs_field = ix.schema["pairs"]
+    pair_postings: dict[str, list[float]] = {}
+    for docnum, entry in enumerate(kb.entries):  # one writer, one commit: numbers in order
+        document = _document(entry, official)
+        writer.add_document(**document)
+        for term, _, weight, _ in pairs_field.index(document["pairs"]):
+            pair_postings.setdefault(term.decode(), []).extend((docnum, weight))
     writer.commit()
+    _write_pairs(ix.storage, ix.indexname, pair_postings)
     used = vocabulary(kb)
     words = sorted(used)
     everyday = everyday_words(kb)
@@ -184,6 +191,31 @@ def _fill(kb, ix) -> dict:
         "rare_words": sorted(word for word, entries in used.items() if entries == 1),
         "superseded_by": _superseded_by(kb.entries),
     }
+
+
+def _pairs_file(game: str) -> str:
+    return f"{game}-pairs.json"
+
+
+def _write_pairs(storage, game: str, postings: dict[str, list[float]]) -> None:
+    """Keep the `pairs` field's postings beside the index as one small JSON file
+    ({pair: [docnum, weight, docnum, weight, ...]}): tens of thousands of terms, each
+    a terms-table look-up and a posting-list read through whoosh (a second or two for
+    all of them), are one read of it instead (`read_pairs`)."""
+    with storage.create_file(_pairs_file(game)) as out:
+        out.write(json.dumps(postings, separators=(",", ":")).encode())
+
+
+def read_pairs(storage, game: str) -> dict[str, list[float]] | None:
+    """The pair postings `_write_pairs` kept, or None when the file is missing or
+    unreadable (an index from before it, say): the pairs are then read from whoosh as
+    questions need them."""
+    try:
+        with storage.open_file(_pairs_file(game)) as found:
+            postings = json.loads(bytes(found.read()))
+    except (OSError, ValueError, NameError):
+        return None
+    return postings if isinstance(postings, dict) else None
 
 
 def _superseded_by(entries) -> dict[str, list[int]]:

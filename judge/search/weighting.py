@@ -31,6 +31,13 @@ class TermPostings:
         self._infos: dict[tuple[str, str], object] = {}
         self._scores: dict[tuple[str, str], dict[int, float]] = {}
         self._norms: dict[str, dict[int, float]] = {}
+        #: per field, postings read in one go (`preload`) instead of through whoosh
+        self._preloaded: dict[str, dict[str, list[float]]] = {}
+
+    def preload(self, field: str, postings: dict[str, list[float]]) -> None:
+        """Take a field's postings as the index build kept them beside the index
+        (`index.read_pairs`: term -> [docnum, weight, docnum, weight, ...])."""
+        self._preloaded[field] = postings
 
     def prepare_norms(self, fields) -> None:
         """Work out every entry's length normalisation in `fields` now, rather than a
@@ -53,13 +60,17 @@ class TermPostings:
 
     def frequency(self, field: str, term: str) -> int:
         """How many entries have `term` in `field` (0 when none does)."""
+        preloaded = self._preloaded.get(field)
+        if preloaded is not None:
+            return len(preloaded.get(term, ())) // 2
         info = self._info(field, term)
         return info.doc_frequency() if info else 0
 
     def documents(self, field: str, term: str) -> frozenset[int]:
         """The entries that have `term` in `field` (not cached: callers keep them)."""
-        info = self._info(field, term)
-        return frozenset(d for d, _ in self._postings(field, term)) if info else frozenset()
+        if not self.frequency(field, term):
+            return frozenset()
+        return frozenset(d for d, _ in self._postings(field, term))
 
     def scores(self, field: str, term: str) -> dict[int, float]:
         """Each entry's BM25F score for `term` in `field` (the posting's weight in a
@@ -71,13 +82,13 @@ class TermPostings:
         return found
 
     def _read_scores(self, field: str, term: str) -> dict[int, float]:
-        info = self._info(field, term)
-        if info is None:
+        found = self.frequency(field, term)
+        if not found:
             return {}
         postings = self._postings(field, term)
         if not self._reader.schema[field].scorable:
             return dict(postings)
-        idf = math.log(self._documents / (info.doc_frequency() + 1)) + 1
+        idf = math.log(self._documents / (found + 1)) + 1
         norms = self._field_norms(field)
         return {
             docnum: idf * (weight * (K1 + 1)) / (weight + norms(docnum))
@@ -86,6 +97,10 @@ class TermPostings:
 
     def _postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """(document number, weight) of every posting of a term."""
+        preloaded = self._preloaded.get(field)
+        if preloaded is not None:
+            flat = preloaded.get(term, ())
+            return list(zip(flat[0::2], flat[1::2], strict=True))
         matcher = self._reader.postings(field, term)
         found = []
         while matcher.is_active():
