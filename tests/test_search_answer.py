@@ -143,6 +143,19 @@ def test_a_question_asking_who_prefers_the_line_that_names_a_player():
     assert best_line(body, weights, asks_for="amount").startswith("Swapping")
 
 
+def test_a_player_named_in_the_possessive_says_whose_thing_not_who_acts():
+    """ "Who takes the +1?": "its controller's discard pile" says whose pile; the line
+    that says every player takes the penalty answers who."""
+    body = (
+        "A hero in its controller's discard pile at the end joins the fallen heroes.\n\n"
+        "- Every player then adds 1 to their starting threat.\n"
+    )
+    weights = {"hero": 1.2, "threat": 1.0}
+    assert best_line(body, weights, asks_for="who").startswith("Every player")  # 1.2 < 1.4
+    acting = body.replace("its controller's discard pile", "the discard pile its controller owns")
+    assert best_line(acting, weights, asks_for="who").startswith("A hero")  # 1.2 * 1.4 > 1.4
+
+
 def test_a_question_asking_when_prefers_the_line_that_names_a_moment():
     body = (
         "Shadow cards are discarded whether or not they were revealed.\n\n"

@@ -56,9 +56,11 @@ _AGREES = re.compile(
 POINTER_WORDS = 14
 #: the lines that state what a question asks for (`focus.asked_for`)
 STATES = {
+    # not in the possessive: "its controller's discard pile" says whose pile it is,
+    # not who acts
     "who": re.compile(
         r"\b(?:first player|active player|controller|controls|owner|owns|chooses?|decides?"
-        r"|each player|every player)\b",
+        r"|each player|every player)\b(?!['’]s\b)",
         re.IGNORECASE,
     ),
     "amount": re.compile(
