@@ -2,8 +2,29 @@
 
 from __future__ import annotations
 
+import pytest
+
 from judge.body_lines import body_lines
 from judge.search.answer import best_line, distinct_stems
+
+
+@pytest.fixture
+def answer_line():
+    """`answer_line(question, entry)`: the answer line `ask` shows for `question`, whose
+    best entry must be `entry`, as the search weighs it at the time of the call (the
+    tests switch a weight off between two calls)."""
+    from judge.search.engine import Searcher
+
+    searcher = Searcher()
+
+    def answered(question: str, entry: str) -> str:
+        meaning, hits, _ = searcher.ask(question)
+        assert hits[0].id == entry
+        return searcher.answer(meaning, hits).text
+
+    yield answered
+    searcher.close()
+
 
 BODY = """Sentinel lets a character defend for another player. It is a keyword.
 
@@ -166,22 +187,17 @@ def test_a_question_asking_when_prefers_the_line_that_names_a_moment():
     assert best_line(body, weights, asks_for="moment").startswith("As the combat phase ends")
 
 
-def test_what_the_question_asks_for_chooses_the_line(monkeypatch):
+def test_what_the_question_asks_for_chooses_the_line(monkeypatch, answer_line):
     """ "How much does threat go up?" asks for an amount: of step 7.3's lines, the one
     that names it, not the one that shares as many of the question's words."""
-    from judge.search import answer, engine
+    from judge.search import answer
+    from judge.search.understand import understand
 
-    searcher = engine.Searcher()
-
-    def answered():
-        meaning, hits, _ = searcher.ask("how much does our threat go up in the refresh phase")
-        assert hits[0].id == "rr/step-7.3" and meaning.asks_for == "amount"
-        return searcher.answer(meaning, hits).text
-
-    assert "by 1" in answered()
+    question = "how much does our threat go up in the refresh phase"
+    assert understand(question).asks_for == "amount"
+    assert "by 1" in answer_line(question, "rr/step-7.3")
     monkeypatch.setattr(answer, "STATING_WEIGHT", 0.0)
-    assert "by 1" not in answered()
-    searcher.close()
+    assert "by 1" not in answer_line(question, "rr/step-7.3")
 
 
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
@@ -201,42 +217,27 @@ def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
     assert human.startswith("Answer: ")
 
 
-def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch):
+def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch, answer_line):
     """Step 6.2, "Deal shadow cards", names its subject in every line; the line that
     answers is the one that says, beyond the title's words, which enemy is dealt first."""
     from judge.search import engine
 
-    searcher = engine.Searcher()
     question = "four enemies are engaged with me: which one is dealt its shadow card first?"
-
-    def answered():
-        meaning, hits, _ = searcher.ask(question)
-        assert hits[0].id == "rr/step-6.2"
-        return searcher.answer(meaning, hits).text
-
-    assert "highest engagement cost" in answered()
+    assert "highest engagement cost" in answer_line(question, "rr/step-6.2")
     monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 1.0)  # the title's words in full
-    assert "highest engagement cost" not in answered()
-    searcher.close()
+    assert "highest engagement cost" not in answer_line(question, "rr/step-6.2")
 
 
-def test_a_posts_first_question_chooses_its_line(monkeypatch):
+def test_a_posts_first_question_chooses_its_line(monkeypatch, answer_line):
     """A post that asks two things asks its main one first; the words only the later
     question says weigh less in choosing the one line shown."""
     from judge.search import engine
 
-    searcher = engine.Searcher()
     question = "Our hero died in the last scenario of the campaign. Can we keep using him? Threat?"
-
-    def answered():
-        meaning, hits, _ = searcher.ask(question)
-        assert hits[0].id == "rr/campaign/fellowship-of-heroes"
-        return searcher.answer(meaning, hits).text
-
-    assert "can never again be used" in answered()
+    fallen = "rr/campaign/fellowship-of-heroes"
+    assert "can never again be used" in answer_line(question, fallen)
     monkeypatch.setattr(engine, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
-    assert "can never again be used" not in answered()
-    searcher.close()
+    assert "can never again be used" not in answer_line(question, fallen)
 
 
 def test_no_hits_means_no_answer(cli):
