@@ -133,10 +133,17 @@ def test_the_pairs_kept_beside_the_index_are_whooshs_postings():
     searcher.close()
 
 
-def test_an_index_without_its_pairs_file_reads_them_from_whoosh(small_kb, tmp_path, monkeypatch):
+@pytest.mark.parametrize("garbage", [None, b"{not json", b'{"sentinel_defend": "x"}', b"[]"])
+def test_an_index_whose_pairs_file_is_gone_or_broken_reads_them_from_whoosh(
+    small_kb, tmp_path, monkeypatch, garbage
+):
     monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
     info = search_index.ensure(root=small_kb)
-    (info.path / "lcg-pairs.json").unlink()
+    kept = info.path / "lcg-pairs.json"
+    if garbage is None:
+        kept.unlink()
+    else:
+        kept.write_bytes(garbage)
     searcher = Searcher(info)
     assert search_index.read_pairs(searcher.index("lcg")._ix.storage, "lcg") is None
     searcher.open_all()

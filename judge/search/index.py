@@ -208,14 +208,17 @@ def _write_pairs(storage, game: str, postings: dict[str, list[float]]) -> None:
 
 def read_pairs(storage, game: str) -> dict[str, list[float]] | None:
     """The pair postings `_write_pairs` kept, or None when the file is missing or
-    unreadable (an index from before it, say): the pairs are then read from whoosh as
+    unreadable (corrupted in the cache, say): the pairs are then read from whoosh as
     questions need them."""
     try:
         with storage.open_file(_pairs_file(game)) as found:
             postings = json.loads(bytes(found.read()))
     except (OSError, ValueError, NameError):
         return None
-    return postings if isinstance(postings, dict) else None
+    whole = isinstance(postings, dict) and all(
+        isinstance(flat, list) and len(flat) % 2 == 0 for flat in postings.values()
+    )
+    return postings if whole else None
 
 
 def _superseded_by(entries) -> dict[str, list[int]]:
