@@ -220,12 +220,14 @@ _AUXILIARIES = "do|does|did|is|are|was|were|can|could|should|would|will|must|exa
 _ASKED_FOR = (
     ("who", re.compile(r"\b(?:who|whose|which player)\b")),
     ("amount", re.compile(r"\bhow (?:many|much)\b")),
-    # "when" asks for a moment as a question word ("when does it go away", "...
-    # discarded when"), not as a conjunction ("does it still score when we explore it?")
+    # a moment is asked for by "when" as a question word ("when does it go away", "...
+    # discarded when"), not as a conjunction ("does it still score when we explore
+    # it?"), and by "at what point" or "how long"
     (
         "moment",
         re.compile(
-            rf"\b(?:when (?:{_AUXILIARIES})|when$|before or after|what order|which order|first)\b"
+            rf"\b(?:when (?:{_AUXILIARIES})|when$|before or after|what order|which order|first"
+            r"|at (?:what|which) point|how long)\b"
         ),
     ),
 )
