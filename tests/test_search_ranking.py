@@ -792,6 +792,9 @@ def test_a_name_said_twice_asks_about_copies(monkeypatch):
         "long quest phase full of trouble. Does progress from questing land on the Carrock?"
     )
     assert "unique" not in searcher.ask(story)[0].expansions
+    # a name written as one (capitalised) only sets the scene, but it is still said twice
+    written = "My friend is running Gandalf as a hero. Can I still play my Gandalf ally?"
+    assert {"unique", "copy"} <= set(searcher.ask(written)[0].expansions)
     monkeypatch.setattr(engine, "COPY_WORDS", ())
     assert _top(searcher, question) != "rr/unique-cards"
     searcher.close()

@@ -371,7 +371,8 @@ class GameIndex:
         dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
-        return self._with_copies(self._with_story_names(meaning, names))
+        # copies first: a name written twice sets the scene, yet still names two copies
+        return self._with_story_names(self._with_copies(meaning), names)
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
