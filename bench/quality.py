@@ -35,6 +35,7 @@ SETS = (
     HERE / "questions-blind2.jsonl",
     HERE / "questions-posts3.jsonl",
     HERE / "questions-blind3.jsonl",
+    HERE / "questions-posts4.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
