@@ -38,6 +38,8 @@ def test_a_sentence_asking_nothing_of_its_own_asks_about_the_one_before():
     assert asking(["My friend says one attack per enemy.", "Who is right lol"]) == [True, True]
     said = ["He says the token is wasted, I think it spills over.", "Which one?"]
     assert asking(said) == [True, True]  # choosing between what was said
+    said = ["My friend says Forced beats my Action.", "I say my card says cannot.", "who wins"]
+    assert asking(said) == [False, True, True]
     # one that points back ("is that...", "does this...") asks about it as well
     said = ["She declared a sentinel defender at once.", "Is that legal or must she wait?"]
     assert asking(said) == [True, True]

@@ -102,10 +102,10 @@ def asks(sentence: str) -> bool:
 
 
 #: words that judge what was said before, or choose between it, rather than name a
-#: rule ("who is right?", "which one?")
+#: rule ("who is right?", "which one?", "who wins?")
 _VERDICT_WORDS = frozenset(
     ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
-    + ["thoughts", "case", "one", "ones", "either"]
+    + ["thoughts", "case", "one", "ones", "either", "win", "wins", "winner"]
 )
 
 
