@@ -135,7 +135,7 @@ class Searcher:
     def open_all(self) -> None:
         """Open every game's index, read its words' postings (`GameIndex.prepare`) and
         import what a search imports, now: for many questions (`--batch`) the one-off
-        cost, under a second, is then no question's time.
+        cost, about a second, is then no question's time.
 
         What is loaded lives as long as the process, so it is also frozen out of the
         garbage collector's sight (`gc.freeze`): a full collection, which would walk
