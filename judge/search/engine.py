@@ -57,11 +57,13 @@ MAX_QUERY_WORDS = 18
 TITLE_WORD_WEIGHT = 0.25
 MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
 #: query-time weight per field on top of the index-time boosts: aliases are the names
-#: players use, curated per entry, so a match there counts double
+#: players use, curated per entry, so a match there counts double; the player questions
+#: an entry answers (one for each line that settles something) say its rules as players
+#: ask them, and count a little more than its prose
 FIELD_WEIGHTS = {
     "title": 1.0,
     "aliases": 2.0,
-    "questions": 1.0,
+    "questions": 1.1,
     "summary": 1.0,
     "body": 1.0,
     "official": 1.0,
