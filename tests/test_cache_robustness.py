@@ -16,12 +16,26 @@ from judge.search import index as search_index
 from judge.search.engine import Searcher
 
 
+def sentinel_first(searcher) -> bool:
+    return searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+
+
 def answers_sentinel(info) -> bool:
     searcher = Searcher(info)
     try:
-        return searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+        return sentinel_first(searcher)
     finally:
         searcher.close()
+
+
+@pytest.fixture
+def unwritable_cache(tmp_path, monkeypatch):
+    """A cache directory that cannot be made (a file stands in its way), and the
+    in-memory index's one warning not yet given."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(search_index, "_warned", False)
 
 
 def test_a_truncated_index_file_is_noticed_and_rebuilt(small_kb):
@@ -55,12 +69,8 @@ def test_an_index_from_an_older_program_version_is_not_opened(small_kb, monkeypa
 
 
 def test_an_unwritable_cache_falls_back_to_memory_with_one_warning(
-    small_kb, tmp_path, monkeypatch, capsys
+    small_kb, unwritable_cache, capsys
 ):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a directory")
-    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(blocker / "cache"))
-    monkeypatch.setattr(search_index, "_warned", False)
     first = search_index.ensure(root=small_kb)
     second = search_index.ensure(root=small_kb)
     warnings = capsys.readouterr().err.splitlines()
@@ -119,25 +129,17 @@ def test_the_pairs_kept_beside_the_index_are_whooshs_postings():
     seconds through whoosh)."""
     searcher = Searcher()
     index = searcher.index("lcg")
-    kept = search_index.read_pairs(index._ix.storage, "lcg")
+    kept = search_index.read_pairs(index._ix)
     terms = index._postings.terms("pairs")
     assert kept is not None and sorted(kept) == sorted(terms)
-    reader = index._searcher.reader()
-    for term in terms[::40]:
-        matcher = reader.postings("pairs", term)
-        found = []
-        while matcher.is_active():
-            found += [matcher.id(), matcher.weight()]
-            matcher.next()
+    for term in terms[::40]:  # not preloaded: read through whoosh
+        found = [value for posting in index._postings._postings("pairs", term) for value in posting]
         assert kept[term] == found, term
     searcher.close()
 
 
 @pytest.mark.parametrize("garbage", [None, b"{not json", b'{"sentinel_defend": "x"}', b"[]"])
-def test_an_index_whose_pairs_file_is_gone_or_broken_reads_them_from_whoosh(
-    small_kb, tmp_path, monkeypatch, garbage
-):
-    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "cache"))
+def test_an_index_whose_pairs_file_is_gone_or_broken_reads_them_from_whoosh(small_kb, garbage):
     info = search_index.ensure(root=small_kb)
     kept = info.path / "lcg-pairs.json"
     if garbage is None:
@@ -145,20 +147,16 @@ def test_an_index_whose_pairs_file_is_gone_or_broken_reads_them_from_whoosh(
     else:
         kept.write_bytes(garbage)
     searcher = Searcher(info)
-    assert search_index.read_pairs(searcher.index("lcg")._ix.storage, "lcg") is None
+    assert search_index.read_pairs(searcher.index("lcg")._ix) is None
     searcher.open_all()
     assert searcher.index("lcg")._postings._preloaded == {}
-    assert searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+    assert sentinel_first(searcher)
     searcher.close()
 
 
-def test_an_index_in_memory_keeps_its_pairs_too(small_kb, tmp_path, monkeypatch):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a directory")
-    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(blocker / "cache"))
-    monkeypatch.setattr(search_index, "_warned", False)
+def test_an_index_in_memory_keeps_its_pairs_too(small_kb, unwritable_cache):
     searcher = Searcher(search_index.ensure(root=small_kb))
     searcher.open_all()
     assert searcher.index("lcg")._postings._preloaded["pairs"]
-    assert searcher.ask("can sentinel defend for another player", k=3)[1][0].id == "kw/sentinel"
+    assert sentinel_first(searcher)
     searcher.close()

@@ -207,7 +207,6 @@ class GameIndex:
 
         from judge.search.weighting import TermPostings
 
-        self._game = game
         storage = info.storage  # in memory when the cache is not writable
         self._ix = (
             storage.open_index(indexname=game)
@@ -286,7 +285,7 @@ class GameIndex:
         self._scenarios.prepare()
         self._speller.prepare()
         self._postings.load(self._fields)
-        pairs = read_pairs(self._ix.storage, self._game)
+        pairs = read_pairs(self._ix)
         if pairs is not None:
             self._postings.preload("pairs", pairs)
         self._postings.prepare_norms(("pairs",))

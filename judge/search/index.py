@@ -172,7 +172,7 @@ def _fill(kb, ix) -> dict:
         for term, _, weight, _ in pairs_field.index(document["pairs"]):
             pair_postings.setdefault(term.decode(), []).extend((docnum, weight))
     writer.commit()
-    _write_pairs(ix.storage, ix.indexname, pair_postings)
+    _write_pairs(ix, pair_postings)
     used = vocabulary(kb)
     words = sorted(used)
     everyday = everyday_words(kb)
@@ -197,21 +197,21 @@ def _pairs_file(game: str) -> str:
     return f"{game}-pairs.json"
 
 
-def _write_pairs(storage, game: str, postings: dict[str, list[float]]) -> None:
-    """Keep the `pairs` field's postings beside the index as one small JSON file
-    ({pair: [docnum, weight, docnum, weight, ...]}): tens of thousands of terms, each
-    a terms-table look-up and a posting-list read through whoosh (a second or two for
-    all of them), are one read of it instead (`read_pairs`)."""
-    with storage.create_file(_pairs_file(game)) as out:
+def _write_pairs(ix, postings: dict[str, list[float]]) -> None:
+    """Keep the `pairs` field's postings beside the whoosh index `ix` as one small JSON
+    file ({pair: [docnum, weight, docnum, weight, ...]}): tens of thousands of terms,
+    each a terms-table look-up and a posting-list read through whoosh (a second or two
+    for all of them), are one read of it instead (`read_pairs`)."""
+    with ix.storage.create_file(_pairs_file(ix.indexname)) as out:
         out.write(json.dumps(postings, separators=(",", ":")).encode())
 
 
-def read_pairs(storage, game: str) -> dict[str, list[float]] | None:
-    """The pair postings `_write_pairs` kept, or None when the file is missing or
-    unreadable (corrupted in the cache, say): the pairs are then read from whoosh as
-    questions need them."""
+def read_pairs(ix) -> dict[str, list[float]] | None:
+    """The pair postings `_write_pairs` kept beside the whoosh index `ix`, or None when
+    the file is missing or unreadable (corrupted in the cache, say): the pairs are then
+    read from whoosh as questions need them."""
     try:
-        with storage.open_file(_pairs_file(game)) as found:
+        with ix.storage.open_file(_pairs_file(ix.indexname)) as found:
             postings = json.loads(bytes(found.read()))
     except (OSError, ValueError, NameError):
         return None
