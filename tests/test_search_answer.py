@@ -270,3 +270,17 @@ def test_a_tie_in_the_players_words_finds_the_line_that_says_equal(cli):
     question = "my threat is 30 and the orc's engagement cost is exactly 30, does it engage me?"
     answer = cli("ask", question, "--json").json()["answer"]
     assert answer["id"] == "rr/engagement-check" and "equal" in answer["text"]
+
+
+def test_the_answer_line_of_hits_another_searcher_found_is_the_same():
+    """A searcher keeps the entries it has shown, to read the best one's body again for
+    the answer line; hits it never showed are read from the index."""
+    from judge.search.engine import Searcher
+
+    question = "my buddy declared no defenders, can my sentinel defend that attack"
+    first, second = Searcher(), Searcher()
+    meaning, hits, _ = first.ask(question)
+    assert second.answer(meaning, hits) == first.answer(meaning, hits)
+    assert second.answer(meaning, hits).id == "kw/sentinel"
+    first.close()
+    second.close()

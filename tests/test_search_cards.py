@@ -4,6 +4,8 @@ has nothing on instead of answering about another card."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from judge.search.cards import CardRecogniser, unknown_cards, written_as_names
 
@@ -58,6 +60,77 @@ def test_a_title_opening_with_a_stop_word_is_recognised_from_it():
     assert said("ambush keyword") == []
     assert said("will of the west after i play it") == ["Will of the West"]
     assert said("i'd like to add a rivendell blade") == []
+
+
+#: titles sharing "the" and "of" in more than SHARED_GRAM_TITLES of them, so that
+#: those trigrams are counted late; short ones, ones opening with a stop word, and one
+#: with a one-letter word inside
+SHARED_TITLES = [
+    "the-ambush",
+    "the-dead-marshes",
+    "the-hills-of-emyn-muil",
+    "the-old-forest",
+    "the-steward-of-gondor",
+    "the-mountains-of-mirkwood",
+    "the-watcher-in-the-water",
+    "the-long-dark",
+    "the-nine-are-abroad",
+    "the-siege-of-cair-andros",
+    "journey-to-the-cross-roads",
+    "a-test-of-will",
+    "will-of-the-west",
+    "to-catch-an-orc",
+    "ire",
+    "thalin",
+    "wait-a-while",  # a one-letter word inside a title
+]
+RUN_WORDS = sorted({w for key in SHARED_TITLES for w in key.split("-")}) + [
+    *("a", "i", "x", "of", "the", "to", "my", "ambsh", "marshs", "mirkwod", "thallin", "on")
+]
+
+
+def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
+    """What `CardRecogniser._runs` finds, straight from its definition: each run's
+    slug compared with every title it may be compared with, trigram by trigram."""
+    from judge.search.cards import MAX_RUN, MAX_WORDS, _grams
+    from judge.search.text import STOP_WORDS
+
+    count = min(len(question_words), MAX_WORDS)
+    for start in range(count):
+        first = question_words[start]
+        if first in STOP_WORDS:
+            titles = [key for key in cards.titles if key.startswith(f"{first}-")]
+        elif first[:3] in cards._openings:
+            titles = list(cards.titles)
+        else:
+            continue
+        for end in range(start, min(start + MAX_RUN, count)):
+            last = question_words[end]
+            run = question_words[start : end + 1]
+            slug = "-".join(run)
+            if last in cards._not_closing or last[:3] not in cards._openings or len(slug) < 5:
+                continue
+            candidates = sorted(
+                key for key in titles if len(_grams(slug) & _grams(key)) >= cards._needed[key]
+            )
+            if candidates:
+                yield run, slug, candidates
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(RUN_WORDS), max_size=45).map(tuple))
+@example(("i", "a", "test", "of", "will", "a"))  # one-letter words at a join
+@example(("x", "y", "the", "ambush", "a", "b"))
+@example(("my", "wait", "a", "while"))
+@example(("of", "the", "of", "the", "of", "the", "hills"))  # shared trigrams only
+def test_the_runs_found_are_those_the_definition_gives(question_words):
+    """Runs count each word's trigrams once per question and the trigrams many titles
+    share only where a run could close: neither changes what is found."""
+    from judge.search.cards import SHARED_GRAM_TITLES
+
+    cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
+    assert sum("the" in key for key in SHARED_TITLES) > SHARED_GRAM_TITLES
+    assert list(cards._runs(question_words)) == list(_runs_by_definition(cards, question_words))
 
 
 def test_switching_the_name_test_off_reads_everyday_words_as_cards():

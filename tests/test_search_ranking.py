@@ -7,6 +7,8 @@ changes: a test that passes either way would prove nothing.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from judge.body_lines import plain
 from judge.search import engine, naming, scoring
@@ -645,6 +647,24 @@ def test_summed_term_scores_are_whooshs_bm25f_ranking():
         index.prepare()
     plain_searcher.close()
     searcher.close()
+
+
+_STEMS = st.sampled_from(["sentinel", "defend", "attack", "enemi", "threat", "engag", "player"])
+
+
+@given(
+    st.lists(
+        st.tuples(st.frozensets(_STEMS, min_size=1, max_size=3), st.floats(0.01, 1.0)),
+        max_size=6,
+    ),
+    st.frozensets(_STEMS, max_size=5),
+)
+def test_the_share_a_line_says_is_the_sum_over_the_concepts_it_says(concepts, line):
+    """`LineShares` looks a line up by its stems; its sum must be exactly the plain
+    one over the concepts in order, or ties between lines would break differently."""
+    found = [scoring.Concept(stems, frozenset(), share) for stems, share in concepts]
+    plain_sum = sum(c.share for c in found if not c.stems.isdisjoint(line))
+    assert scoring.LineShares(found)(line) == plain_sum
 
 
 def test_a_card_named_only_as_an_example_leaves_a_rules_question():

@@ -9,6 +9,8 @@ from judge.search.text import STOP_WORDS, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
+#: a trigram in more titles than this is counted for them only where a run could close
+SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
 
@@ -121,24 +123,53 @@ class CardRecogniser:
 
     @cached_property
     def _by_gram(self) -> dict[str, tuple[str, ...]]:
-        """Trigram -> the titles that contain it (built on first need: most questions
-        name no card and never reach the fuzzy matching)."""
-        return _gram_table(self.titles)
+        """Trigram -> the titles that contain it, each title's `_counted_late` ones
+        left out (built on first need: most questions name no card and never reach
+        the fuzzy matching)."""
+        return _gram_table(self.titles, self._title_grams, self._counted_late)
 
     @cached_property
     def _by_opener_gram(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """Stop word a title opens with -> `_by_gram` of those titles only: a run that
         opens with "the" is compared with "The Ambush", not with every title."""
         return {
-            opener: _gram_table(key for key in self.titles if key.startswith(f"{opener}-"))
+            opener: _gram_table(
+                (key for key in self.titles if key.startswith(f"{opener}-")),
+                self._title_grams,
+                self._counted_late,
+            )
             for opener in self._openers
         }
+
+    @cached_property
+    def _counted_late(self) -> dict[str, frozenset[str]]:
+        """Title -> its trigrams that many titles share ("the", "-of"), which a run
+        counts for it only where it could close (`_runs`), not title by title as each
+        is read: a run through "of the" would touch a hundred scenario titles. Empty
+        for a title that could gather half its trigrams from those alone."""
+        from collections import Counter
+
+        titles = Counter(gram for grams in self._title_grams.values() for gram in grams)
+        shared = {gram for gram, count in titles.items() if count > SHARED_GRAM_TITLES}
+        found = {}
+        for key, grams in self._title_grams.items():
+            own = frozenset(grams & shared)
+            found[key] = frozenset() if len(own) >= self._needed[key] else own
+        return found
+
+    @cached_property
+    def _late_grams(self) -> frozenset[str]:
+        return frozenset().union(*self._counted_late.values())
 
     @cached_property
     def _needed(self) -> dict[str, int]:
         """Title -> how many of its trigrams a run must share to be compared with it
         (half of them)."""
-        return {key: (len(_grams(key)) + 1) // 2 for key in self.titles}
+        return {key: (len(grams) + 1) // 2 for key, grams in self._title_grams.items()}
+
+    @cached_property
+    def _title_grams(self) -> dict[str, set[str]]:
+        return {key: _grams(key) for key in self.titles}
 
     @cached_property
     def _word_grams(self) -> dict[str, set[str]]:
@@ -149,7 +180,7 @@ class CardRecogniser:
         question that needs them (`engine.Searcher.open_all`)."""
         import rapidfuzz.process  # noqa: F401
 
-        _ = self._by_gram, self._by_opener_gram, self._needed, self._word_grams  # built
+        _ = self._by_gram, self._by_opener_gram, self._late_grams, self._word_grams  # built
 
     def _runs(self, question_words: tuple[str, ...]):
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
@@ -159,12 +190,13 @@ class CardRecogniser:
         words ("A Test of Will" may close on one). A run may open with a stop word a
         title opens with ("the ambush"), to be compared with those titles only. The
         runs from one word on share their trigrams, so a longer run counts only the
-        trigrams its last word adds (its own, found once per question, and the ones
-        across the join); a title's count only grows, so once it has enough it stays
-        a candidate."""
+        trigrams its last word adds (its own and the ones across the join, both found
+        once per question). The trigrams many titles share are counted only where the
+        run could close (`_counted_late`)."""
         n_words = min(len(question_words), MAX_WORDS)
         needed, openings = self._needed, self._openings
-        word_grams: list[set[str] | None] = [None] * n_words
+        late, late_grams = self._counted_late, self._late_grams
+        joined = _JoinedGrams(question_words)
         for start in range(n_words):
             first = question_words[start]
             if first in STOP_WORDS:
@@ -176,29 +208,31 @@ class CardRecogniser:
             else:
                 continue
             seen: set[str] = set()
+            seen_late: set[str] = set()
             shared: dict[str, int] = {}
-            candidates: list[str] = []
-            text = ""
+            length = -1  # of the run's slug: its words and the hyphens between them
             for end in range(start, min(start + MAX_RUN, n_words)):
                 last = question_words[end]
-                own = word_grams[end]
-                if own is None:
-                    own = word_grams[end] = _grams(last)
-                if text:  # "...ab" + "cd...": the join adds "ab-", "b-c" and "-cd"
-                    added = _grams(f"{text[-2:]}-{last[:2]}") | own
-                    text = f"{text}-{last}"
-                else:
-                    added, text = own, last
-                for gram in added - seen:
+                length += len(last) + 1
+                added = joined.alone(end) if end == start else joined.after(start, end)
+                new = added - seen
+                for gram in new:
                     for key in by_gram.get(gram, ()):
-                        count = shared[key] = shared.get(key, 0) + 1
-                        if count == needed[key]:
-                            candidates.append(key)
+                        shared[key] = shared.get(key, 0) + 1
+                seen_late |= new & late_grams
                 seen |= added
                 if last in self._not_closing or last[:3] not in openings:
                     continue
-                if candidates and len(text) >= 5:
-                    yield question_words[start : end + 1], text, sorted(candidates)
+                if not shared or length < 5:
+                    continue
+                candidates = [
+                    key
+                    for key, count in shared.items()
+                    if count + (len(seen_late & late[key]) if late[key] else 0) >= needed[key]
+                ]
+                if candidates:
+                    run = question_words[start : end + 1]
+                    yield run, "-".join(run), sorted(candidates)
 
     def recognise(
         self,
@@ -250,11 +284,43 @@ class CardRecogniser:
         return "-" not in key and word not in self.everyday
 
 
-def _gram_table(slugs) -> dict[str, tuple[str, ...]]:
-    """Trigram -> the title slugs that contain it."""
+class _JoinedGrams:
+    """The trigrams of a question's words in slug form ("word-word-word"), each word's
+    found once per question: its own, and with the ones across the join from the word
+    before ("...ab" + "cd..." adds "ab-", "b-c" and "-cd")."""
+
+    def __init__(self, question_words: tuple[str, ...]):
+        self._words = question_words
+        self._alone: dict[int, set[str]] = {}
+        self._after: dict[int, set[str]] = {}
+
+    def alone(self, position: int) -> set[str]:
+        found = self._alone.get(position)
+        if found is None:
+            found = self._alone[position] = _grams(self._words[position])
+        return found
+
+    def after(self, start: int, position: int) -> set[str]:
+        """The trigrams a run from `start` gains with the word at `position`."""
+        before = self._words[position - 1]
+        if len(before) < 2:  # the join reaches back past a one-letter word
+            tail = before if position - 1 == start else f"-{before}"
+            return _grams(f"{tail[-2:]}-{self._words[position][:2]}") | self.alone(position)
+        found = self._after.get(position)
+        if found is None:
+            joint = f"{before[-2:]}-{self._words[position][:2]}"
+            found = self._after[position] = _grams(joint) | self.alone(position)
+        return found
+
+
+def _gram_table(
+    slugs, grams: dict[str, set[str]], left_out: dict[str, frozenset[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Trigram -> the title slugs that contain it (`grams`: each slug's), but not for a
+    title's `left_out` trigrams."""
     found: dict[str, list[str]] = {}
     for key in slugs:
-        for gram in _grams(key):
+        for gram in grams[key] - left_out[key]:
             found.setdefault(gram, []).append(key)
     return {gram: tuple(keys) for gram, keys in found.items()}
 

@@ -220,6 +220,10 @@ class GameIndex:
         self._question_lines = self._searcher.reader().column_reader("question_lines")
         self._answering_lines = self._searcher.reader().column_reader("answering_lines")
         self._said_lines: dict[int, tuple[frozenset[str], ...]] = {}
+        #: each shown entry's stored fields, by document number, and its document
+        #: number by id (`_stored`)
+        self._stored_fields: dict[int, dict] = {}
+        self._docnums: dict[str, int] = {}
         from judge.search.cards import CardRecogniser
 
         self._cards = CardRecogniser(
@@ -481,15 +485,13 @@ class GameIndex:
         entries say their names in most lines, and the name has pulled them in already.
         """
         named = naming.stems_of(names)
-        concepts = [c for c in concepts if c.stems.isdisjoint(named)]
+        said_by = scoring.LineShares([c for c in concepts if c.stems.isdisjoint(named)])
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
-                share = max(
-                    (scoring.said_by(line, concepts) for line in self._said(docnum)), default=0.0
-                )
+                share = max(map(said_by, self._said(docnum)), default=0.0)
             else:
                 share = 0.0
             weighed.append((score * (LINE_FLOOR + share), docnum))
@@ -595,11 +597,12 @@ class GameIndex:
         import heapq
 
         totals: dict[int, float] = {}
+        total = totals.get
         for field, term, weight in clauses:
             for docnum, score in self._postings.scores(field, term).items():
-                totals[docnum] = totals.get(docnum, 0.0) + weight * score
-        best = heapq.nsmallest(most, totals.items(), key=lambda item: (-item[1], item[0]))
-        return [(score, docnum) for docnum, score in best]
+                totals[docnum] = total(docnum, 0.0) + weight * score
+        best = heapq.nsmallest(most, [(-score, docnum) for docnum, score in totals.items()])
+        return [(-negated, docnum) for negated, docnum in best]
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
@@ -629,8 +632,10 @@ class GameIndex:
         # says there are several)
         for term in naming.stems_of([best.title]) & weights.keys():
             weights[term] *= TITLE_WORD_WEIGHT
-        docnum = self._searcher.document_number(id=best.id)
-        body = self._searcher.stored_fields(docnum)["hit"]["text"]
+        docnum = self._docnums.get(best.id)
+        if docnum is None:
+            docnum = self._searcher.document_number(id=best.id)
+        body = self._stored(docnum)["hit"]["text"]
         asked = frozenset(stem(word) for word in meaning.words)
         answered = [
             (line, question)
@@ -657,10 +662,20 @@ class GameIndex:
         found.sort()
         return [term for _, _, term in dict.fromkeys(found)][:most]
 
+    def _stored(self, docnum: int) -> dict:
+        """An entry's stored fields (cached: each read decompresses and unpickles them,
+        the same entries are shown for many questions, and the answer line reads the
+        best one's again)."""
+        found = self._stored_fields.get(docnum)
+        if found is None:
+            found = self._stored_fields[docnum] = self._searcher.stored_fields(docnum)
+            self._docnums[found["id"]] = docnum
+        return found
+
     def _hit(self, docnum: int, score: float, meaning: Understanding) -> Hit:
         from judge.search.snippets import snippet
 
-        hit = self._searcher.stored_fields(docnum)
+        hit = self._stored(docnum)
         data = hit["hit"]
         text, spans = snippet(data["text"], meaning.content + meaning.expansions, data["stems"])
         return Hit(

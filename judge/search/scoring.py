@@ -89,6 +89,24 @@ def coverage(docnum: int, concepts: list[Concept]) -> float:
     return sum(c.share for c in concepts if docnum in c.entries)
 
 
-def said_by(line: frozenset[str], concepts: list[Concept]) -> float:
-    """The share of the question's concepts one line of an entry says."""
-    return sum(c.share for c in concepts if not c.stems.isdisjoint(line))
+class LineShares:
+    """The share of the question's concepts one line of an entry says (called with the
+    line's stems). The re-ranking asks it of every line of the best candidates, most
+    of which say one or two of the question's stems or none: a line is looked up by
+    its stems, not compared with each concept."""
+
+    def __init__(self, concepts: list[Concept]):
+        self._shares = [c.share for c in concepts]
+        self._by_stem: dict[str, list[int]] = {}
+        for position, concept in enumerate(concepts):
+            for term in concept.stems:
+                self._by_stem.setdefault(term, []).append(position)
+        self._asked = frozenset(self._by_stem)
+
+    def __call__(self, line: frozenset[str]) -> float:
+        said = line & self._asked
+        if not said:
+            return 0.0
+        found = {position for term in said for position in self._by_stem[term]}
+        # summed in the concepts' order, as adding them one by one would
+        return sum(self._shares[position] for position in sorted(found))
