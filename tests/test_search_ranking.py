@@ -796,25 +796,43 @@ def test_the_answer_line_is_the_one_a_matching_question_of_the_entry_names(tmp_p
 
 def test_a_name_said_twice_asks_about_copies(monkeypatch):
     """Two players' Elronds are two copies of one unique card, a rule the question
-    never names."""
+    never names: it is searched for as if said."""
     searcher = Searcher()
     question = "my friend is playing elrond, can i play elrond in my deck too?"
     meaning = searcher.ask(question)[0]
-    assert {"unique", "copy"} <= set(meaning.expansions)
+    assert {"unique", "copy"} <= set(meaning.content)
     assert _top(searcher, question) == "rr/unique-cards"
-    assert "unique" not in searcher.ask("can elrond heal a hero")[0].expansions
+    assert "unique" not in searcher.ask("can elrond heal a hero")[0].content
     # a number said twice is a value, not a name
     said = searcher.ask("my threat is 30 and its engagement cost is 30, does it engage me")[0]
-    assert "unique" not in said.expansions
+    assert "unique" not in said.content
     # a story names its cards again as it goes on: one copy each
     story = (
         "We reached The Carrock tonight and The Carrock became our active location after a "
         "long quest phase full of trouble. Does progress from questing land on the Carrock?"
     )
-    assert "unique" not in searcher.ask(story)[0].expansions
+    assert "unique" not in searcher.ask(story)[0].content
     # a name written as one (capitalised) only sets the scene, but it is still said twice
     written = "My friend is running Gandalf as a hero. Can I still play my Gandalf ally?"
-    assert {"unique", "copy"} <= set(searcher.ask(written)[0].expansions)
+    assert {"unique", "copy"} <= set(searcher.ask(written)[0].content)
     monkeypatch.setattr(engine, "COPY_WORDS", ())
     assert _top(searcher, question) != "rr/unique-cards"
+    searcher.close()
+
+
+def test_a_story_saying_a_name_with_two_card_types_asks_about_copies(monkeypatch):
+    """A backstory names its cards again as it goes on, but a name said as a hero and
+    as an ally is two cards sharing a title."""
+    searcher = Searcher()
+    story = (
+        "My buddy is running Faramir as a hero and I've got the Faramir ally in my deck. "
+        "Can I play my Faramir while his is out? we're different players so i figured "
+        "it doesnt matter"
+    )
+    meaning = searcher.ask(story)[0]
+    assert meaning.background and {"unique", "copy"} <= set(meaning.content)
+    assert _top(searcher, story) == "rr/unique-cards"
+    monkeypatch.setattr(engine, "CARD_TYPE_WORDS", {})
+    assert "unique" not in searcher.ask(story)[0].content
+    assert _top(searcher, story) != "rr/unique-cards"
     searcher.close()

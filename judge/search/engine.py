@@ -42,6 +42,17 @@ PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
 NAME_ENTRIES = 15
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
+#: the card types a player says a name with ("Faramir as a hero", "the Faramir ally"),
+#: and how many words away
+CARD_TYPE_WORDS = {
+    "hero": "hero",
+    "heroes": "hero",
+    "ally": "ally",
+    "allies": "ally",
+    "attachment": "attachment",
+    "event": "event",
+}
+CARD_TYPE_REACH = 3
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -382,29 +393,34 @@ class GameIndex:
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
         two copies of one card: the question is about uniqueness and copies, which it
-        never names, so those rules words are searched for too (as a player word's
-        rules words are). A name is a word no rules term spells that few entries use.
+        never names, so those rules words are searched for as if said (they are what
+        it asks about, not a player word's rules words, which weigh less). A name is a
+        word no rules term spells that few entries use.
 
-        Only a question without a backstory reads so: a long post names its cards and
-        places again as its story goes on ("The Carrock became our active location ...
-        progress on the Carrock"), one copy each."""
-        if meaning.background:
-            return meaning
+        A post with a backstory reads so only when it says the name with two card
+        types ("running Faramir as a hero ... the Faramir ally"): two cards sharing a
+        title. Otherwise a long post names its cards and places again as its story
+        goes on ("The Carrock became our active location ... progress on the
+        Carrock"), one copy each."""
         from collections import Counter
 
         from judge.search.text import STOP_WORDS, stem
 
-        said_twice = (w for w, times in Counter(meaning.content).items() if times > 1)
-        if not any(
-            not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
+        names = [
+            w
+            for w, times in Counter(meaning.content).items()
+            if times > 1
+            and not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
             and w not in STOP_WORDS
             and w not in self._speller.terms
             and len(self._text_documents(stem(w))) <= NAME_ENTRIES
-            for w in said_twice
-        ):
+        ]
+        if meaning.background:
+            names = [w for w in names if len(_card_types_beside(w, meaning.words)) > 1]
+        if not names:
             return meaning
         added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
-        return meaning._replace(expansions=meaning.expansions + added)
+        return meaning._replace(content=meaning.content + added)
 
     def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
         """The names the player wrote (`cards.written_as_names`) that are no rule, card
@@ -694,3 +710,14 @@ class GameIndex:
             snippet=text,
             highlights=spans,
         )
+
+
+def _card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
+    """The card types said within CARD_TYPE_REACH words of a name, wherever it is said."""
+    return {
+        CARD_TYPE_WORDS[near]
+        for i, word in enumerate(words)
+        if word == name
+        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
+        if near in CARD_TYPE_WORDS
+    }
