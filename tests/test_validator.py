@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
+
 from judge.paths import kb_root
 from judge.validate import validate
 
@@ -19,8 +23,23 @@ A restated rule.
 """
 
 
+@pytest.fixture
+def kb_sample(tmp_path):
+    """A knowledge base of the two entries these tests link to, redirect to and copy
+    (validating all of them takes half a second per check), in the real folders."""
+    from judge.paths import KB_FOLDERS
+
+    for folder in KB_FOLDERS:
+        (tmp_path / folder).mkdir(parents=True)
+    for kept in ("rules/glossary/engagement-check.md", "rules/keywords/sentinel.md"):
+        (tmp_path / kept).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(kb_root() / kept, tmp_path / kept)
+    return tmp_path
+
+
 def _write(root, text, name="test-entry.md", folder="rules/glossary"):
     path = root / folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return path
 
@@ -33,73 +52,77 @@ def test_real_knowledge_base_is_valid():
     assert validate(kb_root()) == []
 
 
-def test_a_good_entry_passes(kb_copy):
-    _write(kb_copy, GOOD)
-    assert _problems_for(kb_copy) == []
+def test_a_good_entry_passes(kb_sample):
+    _write(kb_sample, GOOD)
+    assert _problems_for(kb_sample) == []
 
 
-def test_missing_field_is_reported(kb_copy):
-    _write(kb_copy, GOOD.replace("section: Glossary\n", ""))
-    assert any("missing required field 'section'" in p for p in _problems_for(kb_copy))
+def test_missing_field_is_reported(kb_sample):
+    _write(kb_sample, GOOD.replace("section: Glossary\n", ""))
+    assert any("missing required field 'section'" in p for p in _problems_for(kb_sample))
 
 
-def test_duplicate_id_names_both_files(kb_copy):
+def test_duplicate_id_names_both_files(kb_sample):
     _write(
-        kb_copy, GOOD.replace("rr/test-entry", "rr/engagement-check"), name="engagement-check-2.md"
+        kb_sample,
+        GOOD.replace("rr/test-entry", "rr/engagement-check"),
+        name="engagement-check-2.md",
     )
-    problems = [p for p in validate(kb_copy) if "duplicate id" in p]
+    problems = [p for p in validate(kb_sample) if "duplicate id" in p]
     assert (
         problems and "engagement-check.md" in problems[0] and "engagement-check-2.md" in problems[0]
     )
 
 
-def test_broken_see_also_link_gives_line_and_suggestion(kb_copy):
-    _write(kb_copy, GOOD.replace("[rr/engagement-check]", "[rr/engagment-check]"))
-    (problem,) = _problems_for(kb_copy)
+def test_broken_see_also_link_gives_line_and_suggestion(kb_sample):
+    _write(kb_sample, GOOD.replace("[rr/engagement-check]", "[rr/engagment-check]"))
+    (problem,) = _problems_for(kb_sample)
     assert problem.startswith("rules/glossary/test-entry.md:9:")
     assert "unknown id 'rr/engagment-check'" in problem and "rr/engagement-check" in problem
 
 
-def test_unknown_kind_is_reported(kb_copy):
-    _write(kb_copy, GOOD.replace("kind: glossary", "kind: gloss"))
-    assert any("unknown kind 'gloss'" in p and ":4:" in p for p in _problems_for(kb_copy))
+def test_unknown_kind_is_reported(kb_sample):
+    _write(kb_sample, GOOD.replace("kind: glossary", "kind: gloss"))
+    assert any("unknown kind 'gloss'" in p and ":4:" in p for p in _problems_for(kb_sample))
 
 
-def test_misspelt_field_gets_did_you_mean(kb_copy):
-    _write(kb_copy, GOOD.replace("see_also:", "see_alsoo:"))
-    assert any("unknown field 'see_alsoo'" in p and "see_also" in p for p in _problems_for(kb_copy))
+def test_misspelt_field_gets_did_you_mean(kb_sample):
+    _write(kb_sample, GOOD.replace("see_also:", "see_alsoo:"))
+    assert any(
+        "unknown field 'see_alsoo'" in p and "see_also" in p for p in _problems_for(kb_sample)
+    )
 
 
-def test_invalid_yaml_reports_line(kb_copy):
-    _write(kb_copy, GOOD.replace("page: 3", "page: [3"))
-    (problem,) = _problems_for(kb_copy)
+def test_invalid_yaml_reports_line(kb_sample):
+    _write(kb_sample, GOOD.replace("page: 3", "page: [3"))
+    (problem,) = _problems_for(kb_sample)
     assert "not valid YAML" in problem and problem.startswith("rules/glossary/test-entry.md:")
 
 
-def test_file_name_must_match_id(kb_copy):
-    _write(kb_copy, GOOD, name="other-name.md")
-    assert any("does not match id" in p for p in _problems_for(kb_copy, "other-name.md"))
+def test_file_name_must_match_id(kb_sample):
+    _write(kb_sample, GOOD, name="other-name.md")
+    assert any("does not match id" in p for p in _problems_for(kb_sample, "other-name.md"))
 
 
-def test_step_needs_phase_and_action_window(kb_copy):
+def test_step_needs_phase_and_action_window(kb_sample):
     text = GOOD.replace("rr/test-entry", "rr/step-9.9").replace("kind: glossary", "kind: step")
     text = text.replace("page: 3", 'number: "9.9"')
-    _write(kb_copy, text, name="step-9.9.md", folder="rules/timing")
-    problems = _problems_for(kb_copy, "step-9.9.md")
+    _write(kb_sample, text, name="step-9.9.md", folder="rules/timing")
+    problems = _problems_for(kb_sample, "step-9.9.md")
     assert any("phase" in p for p in problems) and any("action_window" in p for p in problems)
 
 
-def test_unquoted_number_is_rejected(kb_copy):
+def test_unquoted_number_is_rejected(kb_sample):
     text = GOOD.replace("rr/test-entry", "faq/9.99").replace("kind: glossary", "kind: faq")
-    _write(kb_copy, text.replace("page: 3", "number: 9.99"), name="9.99.md", folder="faq/rulings")
-    assert any("quoted string" in p for p in _problems_for(kb_copy, "9.99.md"))
+    _write(kb_sample, text.replace("page: 3", "number: 9.99"), name="9.99.md", folder="faq/rulings")
+    assert any("quoted string" in p for p in _problems_for(kb_sample, "9.99.md"))
 
 
-def test_questions_must_be_a_list_of_strings(kb_copy):
-    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nquestions: can my guy defend\n"))
-    assert any("questions must be a list" in p for p in _problems_for(kb_copy))
-    _write(kb_copy, GOOD.replace("page: 3\n", 'page: 3\nquestions: ["can my guy defend"]\n'))
-    assert _problems_for(kb_copy) == []
+def test_questions_must_be_a_list_of_strings(kb_sample):
+    _write(kb_sample, GOOD.replace("page: 3\n", "page: 3\nquestions: can my guy defend\n"))
+    assert any("questions must be a list" in p for p in _problems_for(kb_sample))
+    _write(kb_sample, GOOD.replace("page: 3\n", 'page: 3\nquestions: ["can my guy defend"]\n'))
+    assert _problems_for(kb_sample) == []
 
 
 ANSWERED = GOOD.replace(
@@ -111,33 +134,33 @@ ANSWERED = GOOD.replace(
 )
 
 
-def test_a_questions_answer_must_open_exactly_one_line_of_the_body(kb_copy):
-    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender exhausts only"'))
-    assert _problems_for(kb_copy) == []
-    _write(kb_copy, ANSWERED.replace("OPENING", '"A **defender** exhausts only"'))
-    assert _problems_for(kb_copy) == []  # copied with its Markdown, it still names the line
-    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender exhausts"'))
-    (problem,) = _problems_for(kb_copy)
+def test_a_questions_answer_must_open_exactly_one_line_of_the_body(kb_sample):
+    _write(kb_sample, ANSWERED.replace("OPENING", '"A defender exhausts only"'))
+    assert _problems_for(kb_sample) == []
+    _write(kb_sample, ANSWERED.replace("OPENING", '"A **defender** exhausts only"'))
+    assert _problems_for(kb_sample) == []  # copied with its Markdown, it still names the line
+    _write(kb_sample, ANSWERED.replace("OPENING", '"A defender exhausts"'))
+    (problem,) = _problems_for(kb_sample)
     assert problem.startswith("rules/glossary/test-entry.md:10: questions[0]")  # its line
     assert "opens 2 lines" in problem and "add words" in problem
-    _write(kb_copy, ANSWERED.replace("OPENING", '"A defender readies"'))
-    (problem,) = _problems_for(kb_copy)
+    _write(kb_sample, ANSWERED.replace("OPENING", '"A defender readies"'))
+    (problem,) = _problems_for(kb_sample)
     assert "opens no line of the body" in problem
 
 
-def test_a_question_mapping_needs_its_question_and_no_other_key(kb_copy):
-    _write(kb_copy, ANSWERED.replace("  - ask:", "  - asks:").replace("OPENING", '"A restated"'))
-    assert any("questions must be a list of questions" in p for p in _problems_for(kb_copy))
+def test_a_question_mapping_needs_its_question_and_no_other_key(kb_sample):
+    _write(kb_sample, ANSWERED.replace("  - ask:", "  - asks:").replace("OPENING", '"A restated"'))
+    assert any("questions must be a list of questions" in p for p in _problems_for(kb_sample))
 
 
-def test_a_link_to_a_merged_id_names_the_entry_it_was_merged_into(kb_copy):
-    _write(kb_copy, GOOD.replace("[rr/engagement-check]", "[rr/sentinel]"))
-    (problem,) = _problems_for(kb_copy)
+def test_a_link_to_a_merged_id_names_the_entry_it_was_merged_into(kb_sample):
+    _write(kb_sample, GOOD.replace("[rr/engagement-check]", "[rr/sentinel]"))
+    (problem,) = _problems_for(kb_sample)
     assert "'rr/sentinel' was merged into 'kw/sentinel'" in problem
 
 
-def test_a_redirect_may_not_be_an_entrys_id_or_point_twice(kb_copy):
-    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/engagement-check]\n"))
-    assert any("still an entry's id" in p for p in _problems_for(kb_copy))
-    _write(kb_copy, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/sentinel]\n"))
-    assert any("'rr/sentinel' already redirects" in p for p in validate(kb_copy))
+def test_a_redirect_may_not_be_an_entrys_id_or_point_twice(kb_sample):
+    _write(kb_sample, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/engagement-check]\n"))
+    assert any("still an entry's id" in p for p in _problems_for(kb_sample))
+    _write(kb_sample, GOOD.replace("page: 3\n", "page: 3\nredirects: [rr/sentinel]\n"))
+    assert any("'rr/sentinel' already redirects" in p for p in validate(kb_sample))
