@@ -832,7 +832,7 @@ def test_a_story_saying_a_name_with_two_card_types_asks_about_copies(monkeypatch
     meaning = searcher.ask(story)[0]
     assert meaning.background and {"unique", "copy"} <= set(meaning.content)
     assert _top(searcher, story) == "rr/unique-cards"
-    monkeypatch.setattr(engine, "CARD_TYPE_WORDS", {})
+    monkeypatch.setattr(naming, "CARD_TYPE_WORDS", {})
     assert "unique" not in searcher.ask(story)[0].content
     assert _top(searcher, story) != "rr/unique-cards"
     searcher.close()

@@ -42,17 +42,6 @@ PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
 NAME_ENTRIES = 15
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
-#: the card types a player says a name with ("Faramir as a hero", "the Faramir ally"),
-#: and how many words away
-CARD_TYPE_WORDS = {
-    "hero": "hero",
-    "heroes": "hero",
-    "ally": "ally",
-    "allies": "ally",
-    "attachment": "attachment",
-    "event": "event",
-}
-CARD_TYPE_REACH = 3
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -416,7 +405,7 @@ class GameIndex:
             and len(self._text_documents(stem(w))) <= NAME_ENTRIES
         ]
         if meaning.background:
-            names = [w for w in names if len(_card_types_beside(w, meaning.words)) > 1]
+            names = [w for w in names if len(naming.card_types_beside(w, meaning.words)) > 1]
         if not names:
             return meaning
         added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
@@ -710,14 +699,3 @@ class GameIndex:
             snippet=text,
             highlights=spans,
         )
-
-
-def _card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
-    """The card types said within CARD_TYPE_REACH words of a name, wherever it is said."""
-    return {
-        CARD_TYPE_WORDS[near]
-        for i, word in enumerate(words)
-        if word == name
-        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
-        if near in CARD_TYPE_WORDS
-    }

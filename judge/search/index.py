@@ -213,7 +213,7 @@ def read_pairs(ix) -> dict[str, list[float]] | None:
     try:
         with ix.storage.open_file(_pairs_file(ix.indexname)) as found:
             postings = json.loads(bytes(found.read()))
-    except (OSError, ValueError, NameError):
+    except (OSError, ValueError, NameError):  # whoosh's in-memory storage: NameError
         return None
     whole = isinstance(postings, dict) and all(
         isinstance(flat, list) and len(flat) % 2 == 0 for flat in postings.values()

@@ -7,6 +7,17 @@ from judge.search.focus import BACKSTORY_WEIGHT
 from judge.search.understand import Understanding
 
 CARD_WEIGHT = 8.0
+#: the card types a player says a name with ("Faramir as a hero", "the Faramir ally"),
+#: and how many words away
+CARD_TYPE_WORDS = {
+    "hero": "hero",
+    "heroes": "hero",
+    "ally": "ally",
+    "allies": "ally",
+    "attachment": "attachment",
+    "event": "event",
+}
+CARD_TYPE_REACH = 3
 
 
 def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
@@ -106,3 +117,14 @@ def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understand
 
     scene = {stem(w) for w in scene_words(meaning.words, named)}
     return meaning._replace(scenarios=named, background=meaning.background | scene)
+
+
+def card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
+    """The card types said within CARD_TYPE_REACH words of a name, wherever it is said."""
+    return {
+        CARD_TYPE_WORDS[near]
+        for i, word in enumerate(words)
+        if word == name
+        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
+        if near in CARD_TYPE_WORDS
+    }
