@@ -150,15 +150,24 @@ def test_no_traceback_reaches_the_user_from_a_subprocess(tmp_path):
     assert result.code == 2 and "Traceback" not in result.err and result.err.count("\n") == 1
 
 
+#: the shared cases run in this many parts, so the test workers share them out
+JUDGE_CASE_PARTS = 3
+
+
 @pytest.mark.skipif(
     not (SHARED / "eval" / "judge").is_dir(), reason="../shared/eval/judge is not on this machine"
 )
-def test_shared_judge_cases_pass():
+@pytest.mark.parametrize("part", range(JUDGE_CASE_PARTS))
+def test_shared_judge_cases_pass(part):
     """Every case in ../shared/eval/judge and its combat/ folder, both games, through the
-    real CLI (the runner reads one folder, so they are gathered into one)."""
+    real CLI. The runner reads one folder, so each part's cases (every
+    JUDGE_CASE_PARTS-th, from `part`) are gathered into one; each case is a CLI run
+    of its own, and in one part they would take the longest test of the suite."""
     folders = (SHARED / "eval" / "judge", SHARED / "eval" / "judge" / "combat")
-    cases = sorted(p for folder in folders for p in folder.glob("*.expect.json"))
-    work = REPO / "build" / "judge-cases"
+    every = sorted(p for folder in folders for p in folder.glob("*.expect.json"))
+    cases = every[part::JUDGE_CASE_PARTS]
+    assert cases, "more parts than cases"
+    work = REPO / "build" / f"judge-cases-{part}"
     work.mkdir(parents=True, exist_ok=True)
     for old in work.iterdir():
         old.unlink()
