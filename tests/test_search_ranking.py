@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.body_lines import plain
-from judge.search import engine, naming, scoring
+from judge.search import engine, naming, reading, scoring
 from judge.search.engine import Searcher
 from judge.search.index import ensure
 from judge.search.snippets import snippet, word_stems
@@ -489,7 +489,7 @@ def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkey
         "Eowyn quested, and then Eowyn was readied by Unexpected Courage: is she still committed?"
     )
     assert _top(_searcher(tmp_path), question) == "rr/committing"
-    monkeypatch.setattr(engine.GameIndex, "_with_story_names", lambda self, meaning, *_: meaning)
+    monkeypatch.setattr(reading.GameReader, "_with_story_names", lambda self, meaning, *_: meaning)
     assert _top(_searcher(tmp_path), question) == "rr/hero-abilities"
 
 
@@ -815,7 +815,7 @@ def test_a_name_said_twice_asks_about_copies(monkeypatch):
     # a name written as one (capitalised) only sets the scene, but it is still said twice
     written = "My friend is running Gandalf as a hero. Can I still play my Gandalf ally?"
     assert {"unique", "copy"} <= set(searcher.ask(written)[0].content)
-    monkeypatch.setattr(engine, "COPY_WORDS", ())
+    monkeypatch.setattr(reading, "COPY_WORDS", ())
     assert _top(searcher, question) != "rr/unique-cards"
     searcher.close()
 

@@ -14,8 +14,10 @@ then the best candidates are re-ranked:
 - an entry is weighted by how much of the question (idf-weighted) it mentions at all,
   and the best few by how much of it their best single line, or one of the player
   questions they answer, says.
-The factors themselves are pure functions (`judge.search.scoring`); what the cards
-and scenarios a question names do to its reading is `judge.search.naming`.
+The factors themselves are pure functions (`judge.search.scoring`). Before any of
+this, the question is read in the game's terms (`judge.search.reading`: the cards,
+scenarios and phases it names, its spelling); what the names it says do to its
+reading is `judge.search.naming`.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from judge.search import naming, scoring, spelling
+from judge.search import naming, scoring
 from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
-from judge.search.understand import Understanding, phases_named, understand, without
+from judge.search.understand import Understanding, understand
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
@@ -38,10 +40,6 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see scoring.coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
-#: a word in at most this many entries, and no rules term, is a name (see _with_copies)
-NAME_ENTRIES = 15
-#: what a name said twice asks about: two copies of one card
-COPY_WORDS = ("unique", "copy")
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -224,29 +222,15 @@ class GameIndex:
         #: number by id (`_stored`)
         self._stored_fields: dict[int, dict] = {}
         self._docnums: dict[str, int] = {}
-        from judge.search.cards import CardRecogniser
-
-        self._cards = CardRecogniser(
-            meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
-        )
-        from judge.search.scenarios import ScenarioRecogniser
-
-        self._scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
-        from functools import partial
-
-        from judge.search import english
-        from judge.search.spelling import Speller
-
-        self._speller = Speller(
-            meta.get("vocabulary", []),
-            meta.get("terms", []),
-            meta.get("vocabulary_stems"),
-            meta.get("rare_words", ()),
-            partial(english.read, None if storage else info.path),
-        )
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
-        self._phases = frozenset(p for p in self._step_phases if p)
+        phases = frozenset(p for p in self._step_phases if p)
+        from judge.search.reading import GameReader
+
+        # the question as this game reads it (cards, scenarios, spelling, phases)
+        self._reader = GameReader(
+            meta, None if storage else info.path, phases, self._text_documents, self._is_common
+        )
         # a phase's first and last steps ("Refresh phase begins", "... ends") only mark
         # its edges: naming the phase favours the steps that do its work
         self._working_steps = frozenset(
@@ -259,7 +243,7 @@ class GameIndex:
         # each phase's overview entry ("Planning Phase"), by the phase's name
         from judge.search.text import stem
 
-        overviews = {(stem(phase), "phase"): phase for phase in self._phases}
+        overviews = {(stem(phase), "phase"): phase for phase in phases}
         self._phase_overviews = {
             docnum: overviews[title]
             for docnum, title in enumerate(self._title_stems)
@@ -285,9 +269,7 @@ class GameIndex:
         read from whoosh as questions use them."""
         from judge.search.index import read_pairs
 
-        self._cards.prepare()
-        self._scenarios.prepare()
-        self._speller.prepare()
+        self._reader.prepare()
         self._postings.load(self._fields)
         pairs = read_pairs(self._ix)
         if pairs is not None:
@@ -303,14 +285,14 @@ class GameIndex:
     ) -> tuple[Understanding, list[Hit]]:
         """The best `k` entries of this game for an understood question, and the
         question as finally read (cards, corrections, phases)."""
-        meaning = self._read(question, meaning)
+        meaning = self._reader.read(question, meaning)
         clauses = self._clauses(meaning)
         if not clauses:
             return meaning, []
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._scenarios.favoured(meaning.words, meaning.scenarios)
+        favoured = self._reader.scenarios.favoured(meaning.words, meaning.scenarios)
         topical = scoring.topical(meaning)
         # naming a phase sets the scene of a rules question ("in the refresh phase,
         # ..."); a question about a card it names is answered by that card's rulings,
@@ -334,94 +316,6 @@ class GameIndex:
         ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *meaning.scenarios))
         ranked = scoring.newest_first(ranked, self._superseded_by)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
-
-    def _read(self, question: str, meaning: Understanding) -> Understanding:
-        """The question as this game reads it: the cards and scenarios it names (and
-        the cards we have nothing on), its spelling corrected, the phases it names, and
-        the names that only set its scene."""
-        from judge.search.cards import unknown_cards, written_as_names
-
-        names = written_as_names(question)
-        # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
-        # Secrecy) nor a card we have nothing on
-        scenarios = self._scenarios.named(meaning.words)
-        said_names = [naming.words_of([s], meaning.words) for s in scenarios]
-        cards = [
-            card
-            for card in self._cards.recognise(
-                meaning.words, self._is_common, names=names.difference(*said_names)
-            )
-            if not naming.part_of_a_name(card, said_names)
-        ]
-        unknown = unknown_cards(question, [*cards, *scenarios], self._speller.known)
-        # a name the player wrote that shares a word with a card we matched is another
-        # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
-        # Necromancer's Tower
-        cards = [c for c in cards if not any(naming.share_a_word(c, u) for u in unknown)]
-        # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
-        named = " ".join((*cards, *unknown)).lower()
-        corrected = self._speller.corrections(w for w in meaning.content if w not in named)
-        if corrected:
-            meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
-                corrected=tuple(corrected.items())
-            )
-            scenarios = self._scenarios.named(meaning.words)
-        meaning = naming.with_cards(meaning, cards)._replace(
-            phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
-        )
-        # a card we have nothing on names nothing we could find, and a game's name chose
-        # this index: neither is a rule to look for
-        from judge.rulesets import game_name_words
-
-        dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
-        meaning = without(meaning, dropped)
-        meaning = naming.with_scenarios(meaning, tuple(scenarios))
-        # copies first: a name written twice sets the scene, yet still names two copies
-        return self._with_story_names(self._with_copies(meaning), names)
-
-    def _with_copies(self, meaning: Understanding) -> Understanding:
-        """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
-        two copies of one card: the question is about uniqueness and copies, which it
-        never names, so those rules words are searched for as if said (they are what
-        it asks about, not a player word's rules words, which weigh less). A name is a
-        word no rules term spells that few entries use.
-
-        A post with a backstory reads so only when it says the name with two card
-        types ("running Faramir as a hero ... the Faramir ally"): two cards sharing a
-        title. Otherwise a long post names its cards and places again as its story
-        goes on ("The Carrock became our active location ... progress on the
-        Carrock"), one copy each."""
-        from collections import Counter
-
-        from judge.search.text import STOP_WORDS, stem
-
-        names = [
-            w
-            for w, times in Counter(meaning.content).items()
-            if times > 1
-            and not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
-            and w not in STOP_WORDS
-            and w not in self._speller.terms
-            and len(self._text_documents(stem(w))) <= NAME_ENTRIES
-        ]
-        if meaning.background:
-            names = [w for w in names if len(naming.card_types_beside(w, meaning.words)) > 1]
-        if not names:
-            return meaning
-        added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
-        return meaning._replace(content=meaning.content + added)
-
-    def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
-        """The names the player wrote (`cards.written_as_names`) that are no rule, card
-        or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
-        set the scene of the question, not the rule it asks about: they weigh as the
-        backstory does, wherever they stand."""
-        from judge.search.text import STOP_WORDS, stem
-
-        known = naming.stems_of((*meaning.cards, *meaning.scenarios))
-        told = names - self._speller.terms - STOP_WORDS  # "I've" is no name
-        story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
-        return meaning._replace(background=meaning.background | story)
 
     def _rerank(
         self,

@@ -1,0 +1,156 @@
+"""Reading a question in one game's terms, before any entry is scored.
+
+`understand` reads a question as English: its words, what it asks, its backstory.
+What the words name depends on the game's index: its card and scenario titles, the
+words its entries use (a typo is corrected towards them) and its phases. A
+`GameReader` holds those and finds, per question, the cards and scenarios named, the
+card names we have nothing on, the spelling corrections, the phases named, a name
+said twice (two copies of one card) and the names that only set the scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from judge.search import naming, spelling
+from judge.search.understand import Understanding, phases_named, understand, without
+
+#: a word in at most this many entries, and no rules term, is a name (see _with_copies)
+NAME_ENTRIES = 15
+#: what a name said twice asks about: two copies of one card
+COPY_WORDS = ("unique", "copy")
+
+
+class GameReader:
+    """One game's recognisers (cards, scenarios, spelling) and the question reading
+    built on them."""
+
+    def __init__(
+        self,
+        meta: dict,
+        english_directory: Path | None,
+        phases: frozenset[str],
+        documents: Callable[[str], frozenset[int]],
+        is_common: Callable[[str], bool],
+    ):
+        """`meta`: the game's index metadata; `english_directory`: where the index
+        keeps its English words (None for an index in memory); `documents`: the entries
+        whose text has a stem; `is_common`: whether a word is an everyday rules word,
+        never a typo of a card name."""
+        from functools import partial
+
+        from judge.search import english
+        from judge.search.cards import CardRecogniser
+        from judge.search.scenarios import ScenarioRecogniser
+        from judge.search.spelling import Speller
+
+        self.cards = CardRecogniser(
+            meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
+        )
+        self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
+        self.speller = Speller(
+            meta.get("vocabulary", []),
+            meta.get("terms", []),
+            meta.get("vocabulary_stems"),
+            meta.get("rare_words", ()),
+            partial(english.read, english_directory),
+        )
+        self._phases = phases
+        self._documents = documents
+        self._is_common = is_common
+
+    def prepare(self) -> None:
+        """Build the recognisers' lookup tables and read the speller's English words now,
+        not in the first questions."""
+        self.cards.prepare()
+        self.scenarios.prepare()
+        self.speller.prepare()
+
+    def read(self, question: str, meaning: Understanding) -> Understanding:
+        """The question as this game reads it: the cards and scenarios it names (and
+        the cards we have nothing on), its spelling corrected, the phases it names, and
+        the names that only set its scene."""
+        from judge.search.cards import unknown_cards, written_as_names
+
+        names = written_as_names(question)
+        # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
+        # Secrecy) nor a card we have nothing on
+        scenarios = self.scenarios.named(meaning.words)
+        said_names = [naming.words_of([s], meaning.words) for s in scenarios]
+        cards = [
+            card
+            for card in self.cards.recognise(
+                meaning.words, self._is_common, names=names.difference(*said_names)
+            )
+            if not naming.part_of_a_name(card, said_names)
+        ]
+        unknown = unknown_cards(question, [*cards, *scenarios], self.speller.known)
+        # a name the player wrote that shares a word with a card we matched is another
+        # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
+        # Necromancer's Tower
+        cards = [c for c in cards if not any(naming.share_a_word(c, u) for u in unknown)]
+        # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
+        named = " ".join((*cards, *unknown)).lower()
+        corrected = self.speller.corrections(w for w in meaning.content if w not in named)
+        if corrected:
+            meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
+                corrected=tuple(corrected.items())
+            )
+            scenarios = self.scenarios.named(meaning.words)
+        meaning = naming.with_cards(meaning, cards)._replace(
+            phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
+        )
+        # a card we have nothing on names nothing we could find, and a game's name chose
+        # this index: neither is a rule to look for
+        from judge.rulesets import game_name_words
+
+        dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
+        meaning = without(meaning, dropped)
+        meaning = naming.with_scenarios(meaning, tuple(scenarios))
+        # copies first: a name written twice sets the scene, yet still names two copies
+        return self._with_story_names(self._with_copies(meaning), names)
+
+    def _with_copies(self, meaning: Understanding) -> Understanding:
+        """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
+        two copies of one card: the question is about uniqueness and copies, which it
+        never names, so those rules words are searched for as if said (they are what
+        it asks about, not a player word's rules words, which weigh less). A name is a
+        word no rules term spells that few entries use.
+
+        A post with a backstory reads so only when it says the name with two card
+        types ("running Faramir as a hero ... the Faramir ally"): two cards sharing a
+        title. Otherwise a long post names its cards and places again as its story
+        goes on ("The Carrock became our active location ... progress on the
+        Carrock"), one copy each."""
+        from collections import Counter
+
+        from judge.search.text import STOP_WORDS, stem
+
+        names = [
+            w
+            for w, times in Counter(meaning.content).items()
+            if times > 1
+            and not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
+            and w not in STOP_WORDS
+            and w not in self.speller.terms
+            and len(self._documents(stem(w))) <= NAME_ENTRIES
+        ]
+        if meaning.background:
+            names = [w for w in names if len(naming.card_types_beside(w, meaning.words)) > 1]
+        if not names:
+            return meaning
+        added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
+        return meaning._replace(content=meaning.content + added)
+
+    def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
+        """The names the player wrote (`cards.written_as_names`) that are no rule, card
+        or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
+        set the scene of the question, not the rule it asks about: they weigh as the
+        backstory does, wherever they stand."""
+        from judge.search.text import STOP_WORDS, stem
+
+        known = naming.stems_of((*meaning.cards, *meaning.scenarios))
+        told = names - self.speller.terms - STOP_WORDS  # "I've" is no name
+        story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
+        return meaning._replace(background=meaning.background | story)
