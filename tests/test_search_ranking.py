@@ -649,6 +649,25 @@ def test_summed_term_scores_are_whooshs_bm25f_ranking():
     searcher.close()
 
 
+def test_loaded_fields_answer_frequencies_as_whoosh_does_without_its_terms_table():
+    """Once `prepare` has read every term of a field, a term's frequency and entries
+    come from what it read, a missing term's too (a typo, a word the field never uses),
+    and they are whoosh's own."""
+    searcher = Searcher()
+    index = searcher.index("lcg")
+    index.prepare()
+    postings, reader = index._postings, index._searcher.reader()
+    for field in ("title", "body", "anywhere"):
+        present = postings.terms(field)[::50]
+        for term in (*present, "sentinal", "zzzz"):
+            expected = reader.doc_frequency(field, term)
+            assert postings.frequency(field, term) == expected
+            entries = reader.postings(field, term).all_ids() if expected else ()
+            assert postings.documents(field, term) == frozenset(entries)
+        assert (field, "sentinal") not in postings._infos  # never looked up in whoosh
+    searcher.close()
+
+
 _STEMS = st.sampled_from(["sentinel", "defend", "attack", "enemi", "threat", "engag", "player"])
 
 

@@ -270,7 +270,7 @@ class GameIndex:
         from judge.search.index import read_pairs
 
         self._reader.prepare()
-        self._postings.load(self._fields)
+        self._postings.load((*self._fields, "anywhere"))
         pairs = read_pairs(self._ix)
         if pairs is not None:
             self._postings.preload("pairs", pairs)

@@ -33,6 +33,11 @@ class TermPostings:
         self._norms: dict[str, dict[int, float]] = {}
         #: per field, postings read in one go (`preload`) instead of through whoosh
         self._preloaded: dict[str, dict[str, list[float]]] = {}
+        #: the fields whose every term's scores are read (`load`): a term missing from
+        #: them is in no entry, known without asking whoosh's terms table, whose
+        #: look-up of a missing term (a question's typo, a word the field never uses)
+        #: costs as much as reading a present one
+        self._loaded: set[str] = set()
 
     def preload(self, field: str, postings: dict[str, list[float]]) -> None:
         """Take a field's postings as the index build kept them beside the index
@@ -53,6 +58,7 @@ class TermPostings:
         for field in fields:
             for term in self.terms(field):
                 self.scores(field, term)
+            self._loaded.add(field)
 
     def terms(self, field: str) -> list[str]:
         """Every term the index holds in `field`."""
@@ -63,6 +69,8 @@ class TermPostings:
         preloaded = self._preloaded.get(field)
         if preloaded is not None:
             return len(preloaded.get(term, ())) // 2
+        if field in self._loaded:
+            return len(self._scores.get((field, term), ()))
         info = self._info(field, term)
         return info.doc_frequency() if info else 0
 
@@ -70,6 +78,8 @@ class TermPostings:
         """The entries that have `term` in `field` (not cached: callers keep them)."""
         if not self.frequency(field, term):
             return frozenset()
+        if field in self._loaded:
+            return frozenset(self._scores[field, term])
         return frozenset(d for d, _ in self._postings(field, term))
 
     def scores(self, field: str, term: str) -> dict[int, float]:
