@@ -145,7 +145,7 @@ def test_snippet_stems_line_up_with_the_words_they_mark():
 
 
 def _snippet(body: str, asked: list[str]):
-    return snippet(body, asked, word_stems(body))
+    return snippet(plain(body), asked, word_stems(body))
 
 
 def test_a_snippet_is_the_first_window_with_the_most_asked_words():

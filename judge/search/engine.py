@@ -263,7 +263,8 @@ class GameIndex:
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
-        every word's postings and every entry's lines now, not in the first questions
+        every word's postings and every entry's lines and stored fields now, not in the
+        first questions
         (`Searcher.open_all`). The phrase pairs, tens of thousands of them, come from
         the one file the build keeps them in (`index.read_pairs`); without it they are
         read from whoosh as questions use them."""
@@ -279,6 +280,7 @@ class GameIndex:
             self._text_documents(term)
         for docnum in range(self._searcher.doc_count_all()):
             self._said(docnum)
+            self._stored(docnum)
 
     def search(
         self, question: str, meaning: Understanding, k: int
@@ -562,12 +564,15 @@ class GameIndex:
         return [term for _, _, term in dict.fromkeys(found)][:most]
 
     def _stored(self, docnum: int) -> dict:
-        """An entry's stored fields (cached: each read decompresses and unpickles them,
-        the same entries are shown for many questions, and the answer line reads the
-        best one's again)."""
+        """An entry's stored fields, with its body as the snippet reads it ("plain")
+        (cached: each read decompresses and unpickles them, the same entries are shown
+        for many questions, and the answer line reads the best one's again)."""
         found = self._stored_fields.get(docnum)
         if found is None:
+            from judge.body_lines import plain
+
             found = self._stored_fields[docnum] = self._searcher.stored_fields(docnum)
+            found["plain"] = plain(found["hit"]["text"])
             self._docnums[found["id"]] = docnum
         return found
 
@@ -576,7 +581,7 @@ class GameIndex:
 
         hit = self._stored(docnum)
         data = hit["hit"]
-        text, spans = snippet(data["text"], meaning.content + meaning.expansions, data["stems"])
+        text, spans = snippet(hit["plain"], meaning.content + meaning.expansions, data["stems"])
         return Hit(
             id=hit["id"],
             kind=hit["kind"],

@@ -29,14 +29,13 @@ def word_stems(text: str) -> list[str]:
     return found
 
 
-def snippet(text: str, query_words, stems: list[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The best window of `text` (the first of those with the most matched words) and
-    the character spans of the matched words in it.
+def snippet(body: str, query_words, stems: list[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The best window of an entry's `body`, as `plain` text (the first of those with
+    the most matched words), and the character spans of the matched words in it.
 
-    `stems` are `word_stems(text)`, stored with the entry in the index: the window is
-    chosen from them, and only the words up to its end are found in the text again.
+    `stems` are `word_stems` of the body, stored with the entry in the index: the window
+    is chosen from them, and only the words up to its end are found in the text again.
     """
-    body = plain(text)
     if not stems:
         return body[:200], ()
     wanted = {stem(w) for w in query_words} - {""}
