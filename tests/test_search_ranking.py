@@ -269,6 +269,41 @@ def test_slang_whose_stem_is_another_word_is_read_only_as_written():
     assert synonyms_by_position(("my", "guys"))[1] == ("characters",)  # others by stem
 
 
+def _longest_synonym_first(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    """The plain reading `synonyms_by_position` must agree with: at each word, every
+    key length from the longest down, in the stemmed table and the exact one."""
+    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
+
+    table = {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
+    stems = tuple(stem(w) for w in question_words)
+    longest = max(len(key) for key in (*table, *EXACT_SYNONYMS))
+    found, i = {}, 0
+    while i < len(stems):
+        for n in range(longest, 0, -1):
+            key, written = stems[i : i + n], question_words[i : i + n]
+            meant = table.get(key) or EXACT_SYNONYMS.get(written)
+            if len(key) == n and meant:
+                found.update(dict.fromkeys(range(i, i + n), meant))
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
+def _synonym_words() -> list[str]:
+    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
+
+    said = {w for key in (*SYNONYMS, *EXACT_SYNONYMS) for w in key}
+    return sorted(said | {"tapped", "guys", "the", "enemy", "deck", "attack"})
+
+
+@given(st.lists(st.sampled_from(_synonym_words()), max_size=12).map(tuple))
+def test_synonyms_are_read_longest_phrase_first_at_every_word(question_words):
+    """Only the key lengths a word opens are tried; the reading is the plain one."""
+    assert synonyms_by_position(question_words) == _longest_synonym_first(question_words)
+
+
 def test_guys_are_characters_only_when_they_are_someones():
     assert synonyms_by_position(("hey", "guys", "about", "surge")) == {}
     assert synonyms_by_position(("can", "my", "guys", "defend"))[2] == ("characters",)

@@ -65,24 +65,36 @@ def _stemmed_synonyms() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
 
 
+@cache
+def _openings() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """The lengths of the synonym keys each stem opens (`_stemmed_synonyms`), and each
+    word (`EXACT_SYNONYMS`): most of a question's words open none, and are looked up
+    no further."""
+    found: tuple[dict[str, tuple[int, ...]], ...] = ({}, {})
+    for keys, lengths in zip((_stemmed_synonyms(), EXACT_SYNONYMS), found, strict=True):
+        for key in keys:
+            lengths[key[0]] = (*lengths.get(key[0], ()), len(key))
+    return found
+
+
 def prepare() -> None:
     """Stem the synonym table now rather than for the first question."""
-    _stemmed_synonyms()
+    _openings()
 
 
 def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
     """Rules words for the player words in the question, keyed by the position of each
     word they stand for (longest phrase first: "bad guy" is one enemy, not a character)."""
     table = _stemmed_synonyms()
+    by_stem, by_word = _openings()
     stems = tuple(stem(w) for w in question_words)
     found: dict[int, tuple[str, ...]] = {}
-    longest = max(len(key) for key in (*table, *EXACT_SYNONYMS))
     i = 0
     while i < len(stems):
-        for n in range(longest, 0, -1):
-            key = stems[i : i + n]
-            meant = table.get(key) or EXACT_SYNONYMS.get(question_words[i : i + n])
-            if len(key) == n and meant:
+        lengths = by_stem.get(stems[i], ()) + by_word.get(question_words[i], ())
+        for n in sorted(lengths, reverse=True):
+            meant = table.get(stems[i : i + n]) or EXACT_SYNONYMS.get(question_words[i : i + n])
+            if meant and i + n <= len(stems):
                 for position in range(i, i + n):
                     found[position] = meant
                 i += n
