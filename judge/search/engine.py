@@ -264,10 +264,9 @@ class GameIndex:
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
         every word's postings and every entry's lines and stored fields now, not in the
-        first questions
-        (`Searcher.open_all`). The phrase pairs, tens of thousands of them, come from
-        the one file the build keeps them in (`index.read_pairs`); without it they are
-        read from whoosh as questions use them."""
+        first questions (`Searcher.open_all`). The phrase pairs, tens of thousands of
+        them, come from the one file the build keeps them in (`index.read_pairs`);
+        without it they are read from whoosh as questions use them."""
         from judge.search.index import read_pairs
 
         self._reader.prepare()
