@@ -165,6 +165,23 @@ def test_a_short_body_is_its_own_snippet():
     assert _snippet("", ["defend"]) == ("", ())
 
 
+@given(st.lists(st.booleans(), max_size=90))
+def test_any_body_gets_the_first_window_with_the_most_matches(flags):
+    """Each word distinct ("x0", "x1", ...), the flagged ones asked for: the excerpt
+    opens with the first word of the first window that holds the most of them."""
+    from judge.search.snippets import WINDOW
+
+    words = [f"x{i}" for i in range(len(flags))]
+    asked = [word for word, flag in zip(words, flags, strict=True) if flag]
+    counts = [
+        sum(flags[start : start + WINDOW]) for start in range(max(len(flags) - WINDOW, 0) + 1)
+    ]
+    excerpt, spans = _snippet(" ".join(words), asked)
+    assert len(spans) == max(counts)
+    if words:
+        assert excerpt.removeprefix("… ").split()[0] == words[counts.index(max(counts))]
+
+
 # --- understanding ----------------------------------------------------------------
 
 
