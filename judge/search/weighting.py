@@ -38,6 +38,7 @@ class TermPostings:
         #: look-up of a missing term (a question's typo, a word the field never uses)
         #: costs as much as reading a present one
         self._loaded: set[str] = set()
+        self._terms: dict[str, tuple[str, ...]] = {}
 
     def preload(self, field: str, postings: dict[str, list[float]]) -> None:
         """Take a field's postings as the index build kept them beside the index
@@ -60,9 +61,16 @@ class TermPostings:
                 self.scores(field, term)
             self._loaded.add(field)
 
-    def terms(self, field: str) -> list[str]:
-        """Every term the index holds in `field`."""
-        return [t.decode() if isinstance(t, bytes) else t for t in self._reader.lexicon(field)]
+    def terms(self, field: str) -> tuple[str, ...]:
+        """Every term the index holds in `field`, read once: preparing a searcher walks
+        the `anywhere` field's terms twice (`load`, then `GameIndex.prepare`)."""
+        found = self._terms.get(field)
+        if found is None:
+            lexicon = self._reader.lexicon(field)
+            found = self._terms[field] = tuple(
+                t.decode() if isinstance(t, bytes) else t for t in lexicon
+            )
+        return found
 
     def frequency(self, field: str, term: str) -> int:
         """How many entries have `term` in `field` (0 when none does)."""
