@@ -14,9 +14,29 @@ def _private_cache(tmp_path_factory):
     """Every test run gets its own cache and data directory (imported documents), so tests
     never touch the user's nor see what the user imported."""
     cache = tmp_path_factory.mktemp("cache")
-    os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
     os.environ["LOREMASTER_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _copy_shared_index(tmp_path_factory.getbasetemp().parent, cache)
+    os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
     yield cache
+
+
+def _copy_shared_index(run_root, cache) -> None:
+    """Under `pytest -n`, the first worker builds the index in the run's shared temporary
+    directory and each worker starts with a copy in its own cache: one build instead of
+    one per worker, which is most of a worker's first search. Each keeps its own copy,
+    since a test that imports a document rebuilds that worker's index and removes the
+    old one."""
+    import fcntl
+
+    from judge.search.index import ensure
+
+    shared = run_root / "shared-cache"
+    with open(run_root / "shared-cache.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first worker's build
+        os.environ["LOREMASTER_CACHE_DIR"] = str(shared)
+        built = ensure().path
+    shutil.copytree(built, cache / built.name)
 
 
 @pytest.fixture(scope="session")
