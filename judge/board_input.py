@@ -120,28 +120,25 @@ def _character(doc: Document, path: tuple, is_hero: bool) -> Character:
 
 def _enemy(doc: Document, path: tuple, f: Fields | None = None) -> Enemy:
     f = f or Fields(doc, path, ENEMY, "an engaged enemy")
-    card = Enemy(
-        title=f.text("title", required=True),
-        path=dotted(path),
-        unique=f.flag("unique"),
-        **_numbers(f, ENEMY_NUMBERS),
-        keywords=_keywords(f),
-    )
-    f.done()
-    return card
+    return _encounter_card(Enemy, f, path, ENEMY_NUMBERS)
 
 
 def _location(doc: Document, path: tuple, f: Fields | None = None) -> Location:
     f = f or Fields(doc, path, LOCATION, "the active location")
-    card = Location(
+    return _encounter_card(Location, f, path, LOCATION_NUMBERS)
+
+
+def _encounter_card(card: type, f: Fields, path: tuple, numbers: tuple[str, ...]):
+    """An enemy or location: a title, its numbers and keywords, nothing else allowed."""
+    built = card(
         title=f.text("title", required=True),
         path=dotted(path),
         unique=f.flag("unique"),
-        **_numbers(f, LOCATION_NUMBERS),
+        **_numbers(f, numbers),
         keywords=_keywords(f),
     )
     f.done()
-    return card
+    return built
 
 
 def _staging_card(doc: Document, path: tuple) -> Enemy | Location | Objective:
@@ -230,25 +227,34 @@ def _characters(board: Board) -> tuple[Character, ...]:
     return tuple(c for p in board.players for c in p.characters)
 
 
-def _attack(doc: Document, board: Board) -> EnemyAttack | None:
-    """`attack:` names cards by title; they must be on the board (contract, combat section)."""
-    if not isinstance(doc.data.get("attack"), dict):
-        return None
-    f = Fields(doc, ("attack",), ATTACK, "the attack")
+def _enemy_and_player(
+    doc: Document, key: str, f: Fields, board: Board, which: str
+) -> tuple[Enemy, Player]:
+    """An attack's enemy, by title, and the player on the other side: the one named by
+    'player', else the one the enemy is engaged with; an enemy in the staging area
+    engages no one, so the player must be named (`which` says how)."""
     enemy = _find(
-        doc, ("attack", "enemy"), f.text("enemy", required=True), board.enemies_in_play, "enemy"
+        doc, (key, "enemy"), f.text("enemy", required=True), board.enemies_in_play, "enemy"
     )
     name = f.text("player")
     player = (
-        _player_named(doc, ("attack", "player"), name, board.players)
+        _player_named(doc, (key, "player"), name, board.players)
         if name is not None
         else board.engaged_player(enemy)
     )
     if player is None:
         raise doc.error(
-            ("attack", "enemy"),
-            f"{enemy.title} is in the staging area: say which player it attacks with 'player'",
+            (key, "enemy"), f"{enemy.title} is in the staging area: say {which} with 'player'"
         )
+    return enemy, player
+
+
+def _attack(doc: Document, board: Board) -> EnemyAttack | None:
+    """`attack:` names cards by title; they must be on the board (contract, combat section)."""
+    if not isinstance(doc.data.get("attack"), dict):
+        return None
+    f = Fields(doc, ("attack",), ATTACK, "the attack")
+    enemy, player = _enemy_and_player(doc, "attack", f, board, "which player it attacks")
     characters = _characters(board)
     defender_title = f.text("defender")
     damage_to_title = f.text("damage_to")
@@ -276,24 +282,7 @@ def _player_attack(doc: Document, board: Board) -> PlayerAttack | None:
     if not isinstance(doc.data.get("player_attack"), dict):
         return None
     f = Fields(doc, ("player_attack",), PLAYER_ATTACK, "the player attack")
-    enemy = _find(
-        doc,
-        ("player_attack", "enemy"),
-        f.text("enemy", required=True),
-        board.enemies_in_play,
-        "enemy",
-    )
-    name = f.text("player")
-    player = (
-        _player_named(doc, ("player_attack", "player"), name, board.players)
-        if name is not None
-        else board.engaged_player(enemy)
-    )
-    if player is None:
-        raise doc.error(
-            ("player_attack", "enemy"),
-            f"{enemy.title} is in the staging area: say which player attacks it with 'player'",
-        )
+    enemy, player = _enemy_and_player(doc, "player_attack", f, board, "which player attacks it")
     characters = _characters(board)
     titles = f.strings("attackers")
     if not titles:

@@ -271,11 +271,18 @@ def test_engagement_checks_skip_a_player_at_50_threat_not_yet_marked_eliminated(
         ({"player_attack": {"enemy": "Wargs", "attackers": ["Gimly"]}}, "did you mean 'Gimli'"),
         ({"player_attack": {"enemy": "Wargs"}}, "attackers"),
         ({"attack": "Hill Troll"}, "mapping"),
+        # an enemy in the staging area is engaged with no one: the player must be named
+        ({"attack": {"enemy": "Stray Orc"}}, "say which player it attacks with 'player'"),
+        (
+            {"player_attack": {"enemy": "Stray Orc", "attackers": ["Legolas"]}},
+            "say which player attacks it with 'player'",
+        ),
     ],
 )
 def test_a_declared_title_not_on_the_board_is_an_input_error_with_a_suggestion(fields, message):
+    stray = {"type": "enemy", **enemy("Stray Orc")}
     with pytest.raises(InputError) as error:
-        check(combat_board("6.4.3", **fields))
+        check(combat_board("6.4.3", staging_area=[stray], **fields))
     assert message in str(error.value)
 
 
