@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 
 import pytest
 from helpers import CliResult
+
+# The suite holds the knowledge base, the index and app after app in memory: at Python's
+# default thresholds the collector walks all of that again every few hundred new objects,
+# a quarter of the app tests' time. Rarer collections find the same garbage.
+gc.set_threshold(10_000, 20, 50)
 
 
 @pytest.fixture(scope="session", autouse=True)
