@@ -85,6 +85,14 @@ def test_a_quoted_heading_is_cited_with_one_pair_of_quotes(capsys):
     assert '"Cannot have attachments"' in citation
 
 
+def test_an_unanswered_question_is_echoed_short_not_whole(capsys):
+    """A pasted page that matches nothing is not printed back in full."""
+    code, out, _ = run(capsys, "ask", "x" * 120_000)
+    assert code == 1
+    assert out.startswith("Nothing found for 'x") and len(out) < 200
+    assert "x" * 79 + "…" in out and "x" * 80 not in out
+
+
 def test_a_missing_entry_goes_to_stderr_in_text_and_stdout_in_json(capsys):
     code, out, err = run(capsys, "show", "rr/no-such-entry")
     assert code == 1 and out == "" and err.startswith("No entry 'rr/no-such-entry'")

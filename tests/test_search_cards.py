@@ -163,6 +163,10 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("I flipped the Hill Troll's shadow", [], ["Hill Troll"]),  # a name's possessive
         ('Can I? " With Blade Mastery on', [], ["Blade Mastery"]),  # quoted sentence start
         ("Is Radagast's 1 damage first", ["Radagast"], []),  # a number names no card
+        # quoted card text: a clause after a colon or a line break starts capitalised
+        ('"Action: Heal Elrond" and then', [], []),
+        ("Vilya reads\nHeal Elrond and", [], []),
+        ("Action: Combat Radagast and Blade Mastery", [], ["Blade Mastery"]),
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

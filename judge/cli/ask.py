@@ -14,6 +14,9 @@ from judge.cli.output import (
     print_lines,
 )
 
+#: how much of an unanswered question the "Nothing found" line repeats
+ECHO_CHARS = 80
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("question", nargs="*", help="the question, in your own words")
@@ -79,7 +82,9 @@ def _print_human(question: str, meaning, hits, answer, style: Style, routed: boo
         print_lines([f"Showing results for {read}."])
     if not hits:
         print_lines(
-            [f"Nothing found for {question!r}. Try other words, or `loremaster errata CARD`."]
+            [
+                f"Nothing found for {_echo(question)!r}. Try other words, or `loremaster errata CARD`."
+            ]
         )
         return
     lines = []
@@ -90,6 +95,13 @@ def _print_human(question: str, meaning, hits, answer, style: Style, routed: boo
         lines.append(f"   {hit.citation}")
         lines.append(f"   {style.emphasise(hit.snippet, hit.highlights)}")
     print_lines(lines)
+
+
+def _echo(question: str) -> str:
+    """The question as typed, cut to ECHO_CHARS: a pasted page is not printed back whole."""
+    if len(question) <= ECHO_CHARS:
+        return question
+    return question[: ECHO_CHARS - 1].rstrip() + "…"
 
 
 def run(args) -> int:

@@ -14,8 +14,12 @@ SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
 
-#: where a sentence or a numbered point ("2) After") starts, and a word as written
-_NAME_START = re.compile(r"(?<=[.!?;:\n])|(?<=\b\d\))")
+#: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
+#: whose first word is capitalised anyway
+_OPENERS = ".!?;:\n"
+#: where a sentence, a clause or a numbered point ("2) After") starts, and a word as
+#: written
+_NAME_START = re.compile(rf"(?<=[{_OPENERS}])|(?<=\b\d\))")
 _WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 #: a name: two or more capitalised words in a row, "of" and "the" allowed inside; a
 #: word of a name has two letters at least ("deck B's Archer" names the Archer), and
@@ -360,8 +364,8 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
     seen |= {re.sub(r"^(?:the|a|an)-", "", key) for key in seen}  # "King's Quest" too
     for match in _NAME.finditer(question):
         text = match.group()
-        before = question[: match.start()].rstrip(" \t\n\"'\u201c\u201d\u2018\u2019(")
-        if not before or before[-1] in ".!?":
+        before = question[: match.start()].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")
+        if not before or before[-1] in _OPENERS:
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
             text = rest if all(w in known_words for w in words(first)) else text
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
