@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check judge tui tests bench
 	$(VENV)/bin/ruff format --check judge tui tests bench
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 3  # three workers on 2 cores: the app and browser tests mostly wait on their event loops (73 s with two, 67 s with three)
+	$(PY) -m pytest -n 3  # three workers on 2 cores: the app and browser tests often wait on their event loops and browsers
 
 # the long property-test profile: 10,000 generated inputs per entry point, with counts
 fuzz: $(STAMP)
