@@ -13,6 +13,7 @@ import pytest
 from helpers import REPO
 
 from judge.search import index as search_index
+from judge.search import pair_postings
 from judge.search.engine import Searcher
 
 
@@ -123,40 +124,33 @@ def test_five_processes_building_at_once_share_one_whole_index(small_kb):
     assert [p.name for p in cache.iterdir() if p.name.startswith(".")] == []
 
 
-def test_the_pairs_kept_beside_the_index_are_whooshs_postings():
-    """`prepare` reads the phrase pairs from the file the build keeps: the same
-    entries and weights as whoosh's own postings (every 40th pair: all of them take
-    seconds through whoosh)."""
-    searcher = Searcher()
-    index = searcher.index("lcg")
-    kept = search_index.read_pairs(index._ix)
-    terms = index._postings.terms("pairs")
-    assert kept is not None and sorted(kept) == sorted(terms)
-    for term in terms[::40]:  # not preloaded: read through whoosh
-        found = [value for posting in index._postings._postings("pairs", term) for value in posting]
-        assert kept[term] == found, term
-    searcher.close()
-
-
-@pytest.mark.parametrize("garbage", [None, b"{not json", b'{"sentinel_defend": "x"}', b"[]"])
-def test_an_index_whose_pairs_file_is_gone_or_broken_reads_them_from_whoosh(small_kb, garbage):
+@pytest.mark.parametrize(
+    "garbage", [None, b"{not json", b'{"lengths": [1], "ends": [0]}\n{}', b"[]\n{}"]
+)
+def test_an_index_whose_pairs_file_is_gone_or_broken_still_answers_and_is_rebuilt(
+    small_kb, garbage
+):
     info = search_index.ensure(root=small_kb)
-    kept = info.path / "lcg-pairs.json"
+    kept = info.path / pair_postings.file_name("lcg")
     if garbage is None:
         kept.unlink()
     else:
         kept.write_bytes(garbage)
     searcher = Searcher(info)
-    assert search_index.read_pairs(searcher.index("lcg")._ix) is None
+    assert sum(searcher.index("lcg")._pairs.lengths) == 0  # read as no pairs at all
     searcher.open_all()
-    assert searcher.index("lcg")._postings._preloaded == {}
     assert sentinel_first(searcher)
+    searcher.close()
+    again = search_index.ensure(root=small_kb)
+    assert again.built_now
+    searcher = Searcher(again)
+    assert sum(searcher.index("lcg")._pairs.lengths) > 0
     searcher.close()
 
 
 def test_an_index_in_memory_keeps_its_pairs_too(small_kb, unwritable_cache):
     searcher = Searcher(search_index.ensure(root=small_kb))
     searcher.open_all()
-    assert searcher.index("lcg")._postings._preloaded["pairs"]
+    assert sum(searcher.index("lcg")._pairs.lengths) > 0
     assert sentinel_first(searcher)
     searcher.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from whoosh import fields, formats
-from whoosh.analysis import ShingleFilter, SpaceSeparatedTokenizer
+from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 
@@ -14,13 +14,12 @@ from judge.search.index_writing import INLINE_LIMIT, AnalysedText, Codec
 
 
 def _plain_schema():
-    """whoosh's own fields for the same text: its tokenizer, shingles and formats."""
+    """whoosh's own fields for the same text: its tokenizer and formats."""
     spaces = SpaceSeparatedTokenizer()
     anywhere = fields.TEXT(analyzer=spaces, phrase=False)
     anywhere.format = formats.Existence()
     return fields.Schema(
         body=fields.TEXT(analyzer=spaces, field_boost=1.5, phrase=False),
-        pairs=fields.TEXT(analyzer=spaces | ShingleFilter(size=2, sep="_"), phrase=False),
         anywhere=anywhere,
     )
 
@@ -28,7 +27,6 @@ def _plain_schema():
 def _our_schema():
     return fields.Schema(
         body=AnalysedText(field_boost=1.5),
-        pairs=AnalysedText(shingles=True),
         anywhere=AnalysedText(existence=True),
     )
 
@@ -37,7 +35,7 @@ def _written(schema, codec, texts: list[str]):
     index = RamStorage().create_index(schema)
     writer = index.writer(codec=codec)
     for text in texts:
-        writer.add_document(body=text, pairs=text, anywhere=text)
+        writer.add_document(body=text, anywhere=text)
     writer.commit()
     return index.reader()
 
@@ -55,7 +53,7 @@ def _contents(reader) -> dict:
         postings[field, term] = (found, reader.doc_frequency(field, term))
     lengths = {
         field: [reader.doc_field_length(n, field) for n in range(reader.doc_count())]
-        for field in ("body", "pairs", "anywhere")
+        for field in ("body", "anywhere")
     }
     return {"postings": postings, "lengths": lengths}
 
@@ -71,7 +69,7 @@ def test_fields_and_codec_store_what_whoosh_stores():
         [
             "shadow card deal shadow defend",  # a repeated word: frequency 2
             "",
-            "deal shadow card attack enemy shadow card",  # a repeated pair
+            "deal shadow card attack enemy shadow card",
         ]
     )
 
@@ -90,10 +88,3 @@ def test_short_posting_lists_live_in_the_term_table_and_long_ones_in_blocks():
     assert [d for d, _ in _contents(reader)["postings"]["body", b"common"][0]] == list(
         range(len(texts))
     )
-
-
-def test_one_word_has_no_pairs():
-    # whoosh's shingle filter keeps a lone word as a "pair", which no question's pairs
-    # (`text.pairs`) could ever match
-    reader = _written(_our_schema(), Codec(), ["attack"])
-    assert list(reader.lexicon("pairs")) == []

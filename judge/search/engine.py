@@ -203,6 +203,7 @@ class GameIndex:
     def __init__(self, info, game: str, meta: dict):
         from whoosh import index
 
+        from judge.search.pair_postings import PairPostings
         from judge.search.weighting import TermPostings
 
         storage = info.storage  # in memory when the cache is not writable
@@ -213,6 +214,8 @@ class GameIndex:
         )
         self._searcher = self._ix.searcher()
         self._postings = TermPostings(self._searcher)
+        self._pairs = PairPostings.read(self._ix.storage, game, self._searcher.doc_count_all())
+        self._postings.keep("pairs", self._pairs)
         self._kinds = self._searcher.reader().column_reader("kind")
         self._lines = self._searcher.reader().column_reader("lines")
         self._question_lines = self._searcher.reader().column_reader("question_lines")
@@ -264,16 +267,10 @@ class GameIndex:
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
         every word's postings and every entry's lines and stored fields now, not in the
-        first questions (`Searcher.open_all`). The phrase pairs, tens of thousands of
-        them, come from the one file the build keeps them in (`index.read_pairs`);
-        without it they are read from whoosh as questions use them."""
-        from judge.search.index import read_pairs
-
+        first questions (`Searcher.open_all`), the phrase pairs' too."""
         self._reader.prepare()
         self._postings.load((*self._fields, "anywhere"))
-        pairs = read_pairs(self._ix)
-        if pairs is not None:
-            self._postings.preload("pairs", pairs)
+        self._pairs.read_all()
         self._postings.prepare_norms(("pairs",))
         for term in self._postings.terms("anywhere"):
             self._text_documents(term)

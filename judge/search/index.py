@@ -6,9 +6,9 @@ copy is discarded. Beside the whoosh files the index keeps `meta.json` (entry co
 build time, card titles, and the size of every file) so that a query never needs the
 knowledge base itself and a truncated or corrupted index is noticed and rebuilt. It
 also keeps the words of everyday English that the speller leaves alone
-(`judge.search.english`), and each game's phrase-pair postings in one file
-(`read_pairs`). Each game has its own whoosh index (named after the game) in
-the one directory. The directory name holds the index format, the program version and
+(`judge.search.english`), and each game's phrase pairs in a file of their own
+(`judge.search.pair_postings`). Each game has its own whoosh index (named after the
+game) in the one directory. The directory name holds the index format, the program version and
 the knowledge-base hash, so an index from an older program or knowledge base is never
 opened. When the cache cannot be written, the index is built in memory for this run,
 with one warning.
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 61  # bump when the schema or analysis changes
+_FORMAT = 62  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -58,9 +58,6 @@ def schema():
         body=AnalysedText(field_boost=1.0),
         # the printed wording of the player's imported documents (`loremaster import`)
         official=AnalysedText(field_boost=1.0),
-        # adjacent content-word stems joined ("put_play"): phrase matches as cheap
-        # term lookups
-        pairs=AnalysedText(shingles=True, field_boost=1.5),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
         kind=fields.ID(stored=True, sortable=True),
         game=fields.ID(stored=True),
@@ -122,7 +119,6 @@ def _document(entry, official: dict) -> dict:
         **{f: analysed(text, stop=f not in keeping_stop_words) for f, text in searchable.items()},
         "id": entry.id,
         "anywhere": analysed("\n".join(searchable.values())),
-        "pairs": analysed("\n".join((entry.title, *entry.aliases, *entry.questions, entry.body))),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "kind": entry.kind,
         "game": entry.game,
@@ -146,6 +142,14 @@ def _answering_lines(entry, lines: list[str]) -> list[int | None]:
     return found
 
 
+def _pair_stems(entry) -> list[str]:
+    """The stems whose adjacent pairs are an entry's phrases (`pair_postings`): its
+    title, aliases, the player questions it answers and its body."""
+    from judge.search.text import analysed
+
+    return analysed("\n".join((entry.title, *entry.aliases, *entry.questions, entry.body))).split()
+
+
 def index_path(kb_hash: str) -> Path:
     from judge import __version__
 
@@ -155,6 +159,7 @@ def index_path(kb_hash: str) -> Path:
 def _fill(kb, ix) -> dict:
     """Write every entry of one game into its empty index `ix`; returns its `meta`."""
     from judge.importer.store import official_wording
+    from judge.search import pair_postings
     from judge.search.cards import distinctive_words, everyday_words
     from judge.search.index_writing import Codec
     from judge.search.scenarios import index_meta as scenario_meta
@@ -164,15 +169,10 @@ def _fill(kb, ix) -> dict:
 
     writer = ix.writer(procs=1, limitmb=256, codec=Codec(), compound=False)
     official = official_wording()
-    pairs_field = ix.schema["pairs"]
-    pair_postings: dict[str, list[float]] = {}
-    for docnum, entry in enumerate(kb.entries):  # one writer, one commit: numbers in order
-        document = _document(entry, official)
-        writer.add_document(**document)
-        for term, _, weight, _ in pairs_field.index(document["pairs"]):
-            pair_postings.setdefault(term.decode(), []).extend((docnum, weight))
+    for entry in kb.entries:  # one writer, one commit: entries keep their order as numbers
+        writer.add_document(**_document(entry, official))
     writer.commit()
-    _write_pairs(ix, pair_postings)
+    pair_postings.write(ix.storage, ix.indexname, [_pair_stems(entry) for entry in kb.entries])
     used = vocabulary(kb)
     words = sorted(used)
     everyday = everyday_words(kb)
@@ -191,34 +191,6 @@ def _fill(kb, ix) -> dict:
         "rare_words": sorted(word for word, entries in used.items() if entries == 1),
         "superseded_by": _superseded_by(kb.entries),
     }
-
-
-def _pairs_file(game: str) -> str:
-    return f"{game}-pairs.json"
-
-
-def _write_pairs(ix, postings: dict[str, list[float]]) -> None:
-    """Keep the `pairs` field's postings beside the whoosh index `ix` as one small JSON
-    file ({pair: [docnum, weight, docnum, weight, ...]}): tens of thousands of terms,
-    each a terms-table look-up and a posting-list read through whoosh (a second or two
-    for all of them), are one read of it instead (`read_pairs`)."""
-    with ix.storage.create_file(_pairs_file(ix.indexname)) as out:
-        out.write(json.dumps(postings, separators=(",", ":")).encode())
-
-
-def read_pairs(ix) -> dict[str, list[float]] | None:
-    """The pair postings `_write_pairs` kept beside the whoosh index `ix`, or None when
-    the file is missing or unreadable (corrupted in the cache, say): the pairs are then
-    read from whoosh as questions need them."""
-    try:
-        with ix.storage.open_file(_pairs_file(ix.indexname)) as found:
-            postings = json.loads(bytes(found.read()))
-    except (OSError, ValueError, NameError):  # whoosh's in-memory storage: NameError
-        return None
-    whole = isinstance(postings, dict) and all(
-        isinstance(flat, list) and len(flat) % 2 == 0 for flat in postings.values()
-    )
-    return postings if whole else None
 
 
 def _superseded_by(entries) -> dict[str, list[int]]:

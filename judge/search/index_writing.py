@@ -28,35 +28,29 @@ from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec import whoosh3
 from whoosh.system import emptybytes, pack_uint
 
-from judge.search.text import pairs
-
 #: posting lists shorter than this are kept in the term table: nearly every list
 #: (a pair of words is in one or two entries), and reading one needs no second seek
 INLINE_LIMIT = 32
 
 
 class AnalysedText(fields.TEXT):
-    """A text field whose value is its stems, joined by spaces (`text.analysed`);
-    with `shingles`, its terms are the adjacent pairs of those stems (`text.pairs`:
-    unlike whoosh's shingle filter, a lone stem makes no pair).
+    """A text field whose value is its stems, joined by spaces (`text.analysed`).
 
     With `existence`, a posting says only that the entry has the term (weight
     `field_boost`, no frequency stored), as whoosh's `Existence` format does.
     """
 
-    def __init__(self, *, shingles=False, existence=False, **options):
+    def __init__(self, *, existence=False, **options):
         # `index` never runs it, but whoosh's other uses of a field (its query
         # parser's, say) read the stems as this splits them
         super().__init__(analyzer=SpaceSeparatedTokenizer(), phrase=False, **options)
-        self.shingles = shingles
         if existence:
             self.format = formats.Existence()
 
     def index(self, value, **kwargs):
         """(term bytes, frequency, weight, encoded value) per distinct term, as
         `FieldType.index` gives them: whoosh's writer stores and scales these."""
-        stems = value.split()
-        counts = Counter(pairs(stems) if self.shingles else stems)
+        counts = Counter(value.split())
         boost = self.format.field_boost
         if isinstance(self.format, formats.Existence):
             return [(term.encode(), 1, boost, emptybytes) for term in counts]

@@ -14,6 +14,10 @@ field lengths); a test compares the ranking with whoosh's search.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.search.pair_postings import PairPostings
 
 #: BM25's free parameters, whoosh's defaults: B how much a long field is discounted,
 #: K1 how quickly repeating a term stops counting
@@ -31,8 +35,8 @@ class TermPostings:
         self._infos: dict[tuple[str, str], object] = {}
         self._scores: dict[tuple[str, str], dict[int, float]] = {}
         self._norms: dict[str, dict[int, float]] = {}
-        #: per field, postings read in one go (`preload`) instead of through whoosh
-        self._preloaded: dict[str, dict[str, list[float]]] = {}
+        #: the fields kept outside whoosh's index (`keep`): the phrase pairs
+        self._kept: dict[str, PairPostings] = {}
         #: the fields whose every term's scores are read (`load`): a term missing from
         #: them is in no entry, known without asking whoosh's terms table, whose
         #: look-up of a missing term (a question's typo, a word the field never uses)
@@ -40,10 +44,10 @@ class TermPostings:
         self._loaded: set[str] = set()
         self._terms: dict[str, tuple[str, ...]] = {}
 
-    def preload(self, field: str, postings: dict[str, list[float]]) -> None:
-        """Take a field's postings as the index build kept them beside the index
-        (`index.read_pairs`: term -> [docnum, weight, docnum, weight, ...])."""
-        self._preloaded[field] = postings
+    def keep(self, field: str, kept: PairPostings) -> None:
+        """Read a field's postings and its entries' lengths from `kept`, the file the
+        build keeps beside the index, not from whoosh's."""
+        self._kept[field] = kept
 
     def prepare_norms(self, fields) -> None:
         """Work out every entry's length normalisation in `fields` now, rather than a
@@ -74,9 +78,9 @@ class TermPostings:
 
     def frequency(self, field: str, term: str) -> int:
         """How many entries have `term` in `field` (0 when none does)."""
-        preloaded = self._preloaded.get(field)
-        if preloaded is not None:
-            return len(preloaded.get(term, ())) // 2
+        kept = self._kept.get(field)
+        if kept is not None:
+            return len(kept.postings(term)) // 2
         if field in self._loaded:
             return len(self._scores.get((field, term), ()))
         info = self._info(field, term)
@@ -104,7 +108,7 @@ class TermPostings:
         if not found:
             return {}
         postings = self._postings(field, term)
-        if not self._reader.schema[field].scorable:
+        if field not in self._kept and not self._reader.schema[field].scorable:
             return dict(postings)
         idf = math.log(self._documents / (found + 1)) + 1
         norms = self._field_norms(field)
@@ -115,9 +119,9 @@ class TermPostings:
 
     def _postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """(document number, weight) of every posting of a term."""
-        preloaded = self._preloaded.get(field)
-        if preloaded is not None:
-            flat = preloaded.get(term, ())
+        kept = self._kept.get(field)
+        if kept is not None:
+            flat = kept.postings(term)
             return list(zip(flat[0::2], flat[1::2], strict=True))
         matcher = self._reader.postings(field, term)
         found = []
@@ -129,8 +133,13 @@ class TermPostings:
     def _field_norms(self, field: str):
         """BM25's length normalisation of a field per entry, each computed once."""
         known = self._norms.setdefault(field, {})
-        average = self._searcher.avg_field_length(field) or 1
-        length = self._reader.doc_field_length
+        kept = self._kept.get(field)
+        if kept is None:
+            average = self._searcher.avg_field_length(field) or 1
+            length = self._reader.doc_field_length
+        else:
+            average = sum(kept.lengths) / (self._documents or 1) or 1
+            length = _rounded_lengths(kept.lengths)
 
         def norm(docnum: int) -> float:
             found = known.get(docnum)
@@ -152,3 +161,14 @@ class TermPostings:
             except TermNotFound:
                 self._infos[key] = None
         return self._infos[key]
+
+
+def _rounded_lengths(lengths: list[int]):
+    """`doc_field_length` for lengths kept outside whoosh: each rounded to the one
+    byte whoosh stores a length in, so that BM25F scores them as it scores its own."""
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+    def length(docnum: int, field: str, default: int) -> int:
+        return byte_to_length(length_to_byte(lengths[docnum])) if lengths[docnum] else default
+
+    return length
