@@ -116,6 +116,20 @@ def test_importing_the_app_loads_no_search_engine_yaml_or_fuzzy_matcher():
         assert heavy not in modules, heavy
 
 
+@pytest.mark.parametrize(("setting", "frames"), [(None, 120), ("30", 30)])
+def test_the_app_repaints_at_120_frames_a_second_unless_the_player_says_otherwise(setting, frames):
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_FPS"}
+    if setting:
+        env["TEXTUAL_FPS"] = setting
+    code = "import tui.app, textual.constants as c; print(c.MAX_FPS)"
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert int(found.stdout) == frames
+
+
 def test_the_engine_still_imports_no_textual():
     code = "import judge.cli.main, judge.knowledge, judge.search.engine, judge.checking, sys; print('\\n'.join(sys.modules))"
     modules = set(
