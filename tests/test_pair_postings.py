@@ -90,16 +90,6 @@ def test_a_lone_word_makes_no_pair():
     assert postings.frequency("pairs", "attack") == 0
 
 
-def test_a_question_reads_only_the_buckets_of_its_own_pairs():
-    pairs, _ = _kept([f"x{n} y{n} z{n}" for n in range(2000)])
-    assert pairs.postings("x7_y7") == [7, pair_postings.WEIGHT]
-    assert pairs.postings("y7_x7") == []
-    assert len(pairs._buckets) <= 2
-    pairs.read_all()
-    assert len(pairs._buckets) == BUCKETS
-    assert pairs.postings("y1999_z1999") == [1999, pair_postings.WEIGHT]
-
-
 def _stored(texts: list[str]) -> tuple[RamStorage, bytes]:
     storage = RamStorage()
     pair_postings.write(storage, GAME, [text.split() for text in texts])
@@ -110,6 +100,17 @@ def _stored(texts: list[str]) -> tuple[RamStorage, bytes]:
 def _rewritten(storage: RamStorage, raw: bytes) -> None:
     with storage.create_file(pair_postings.file_name(GAME)) as out:
         out.write(raw)
+
+
+def test_a_question_reads_only_the_buckets_of_its_own_pairs():
+    storage, _ = _stored([f"x{n} y{n} z{n}" for n in range(2000)])
+    pairs = PairPostings.read(storage, GAME, 2000)
+    assert pairs.postings("x7_y7") == [7, pair_postings.WEIGHT]
+    assert pairs.postings("y7_x7") == []
+    assert len(pairs._buckets) <= 2
+    pairs.read_all()
+    assert len(pairs._buckets) == BUCKETS
+    assert pairs.postings("y1999_z1999") == [1999, pair_postings.WEIGHT]
 
 
 @pytest.mark.parametrize(

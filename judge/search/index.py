@@ -8,10 +8,10 @@ knowledge base itself and a truncated or corrupted index is noticed and rebuilt.
 also keeps the words of everyday English that the speller leaves alone
 (`judge.search.english`), and each game's phrase pairs in a file of their own
 (`judge.search.pair_postings`). Each game has its own whoosh index (named after the
-game) in the one directory. The directory name holds the index format, the program version and
-the knowledge-base hash, so an index from an older program or knowledge base is never
-opened. When the cache cannot be written, the index is built in memory for this run,
-with one warning.
+game) in the one directory. The directory name holds the index format, the program
+version and the knowledge-base hash, so an index from an older program or knowledge
+base is never opened. When the cache cannot be written, the index is built in memory
+for this run, with one warning.
 """
 
 from __future__ import annotations
