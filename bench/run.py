@@ -28,6 +28,8 @@ SCENARIO_SET = Path(__file__).parent / "questions-scenarios.jsonl"
 RUNS = 15
 #: new searchers each question set is timed in: the median of their p50s and p95s
 QUERY_ROUNDS = 5
+#: index builds from an empty cache: the median is reported
+BUILDS = 3
 
 
 def wall(command: list[str], env: dict, runs: int = RUNS) -> float:
@@ -75,13 +77,23 @@ def main() -> None:
     os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
     py = sys.executable
     try:
-        # (c) index build from an empty cache (includes compiling the knowledge base)
-        start = time.perf_counter()
-        subprocess.run(
-            [py, "-m", "judge", "index"], env=env, cwd=REPO, check=True, stdout=subprocess.DEVNULL
-        )
-        build = time.perf_counter() - start
-        report("index build from empty cache", f"{build:.2f} s", "< 3 s", build < 3)
+        # (c) index build from an empty cache (includes compiling the knowledge base):
+        # the median of BUILDS, since one build on a busy machine varies by a second
+        builds = []
+        for _ in range(BUILDS):
+            shutil.rmtree(cache, ignore_errors=True)
+            start = time.perf_counter()
+            subprocess.run(
+                [py, "-m", "judge", "index"],
+                env=env,
+                cwd=REPO,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            builds.append(time.perf_counter() - start)
+        build = statistics.median(builds)
+        spread = f"{min(builds):.2f}-{max(builds):.2f}"
+        report(f"index build from empty cache ({spread} s)", f"{build:.2f} s", "< 3 s", build < 3)
 
         # (a) in-process query latency
         from judge.search.engine import Searcher
