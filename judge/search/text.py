@@ -368,15 +368,21 @@ def analysed(text: str, stop: bool = True) -> str:
     The index build gives its fields these (`index_writing.AnalysedText`), not raw text:
     every filter of the chain works on one token at a time, so each distinct word
     goes through it once here, where whoosh ran the chain on every token of every
-    field, a third of the build.
+    field, a third of the build. An ASCII word needs only lower-casing, the stop list
+    and `stem` (whose cache the questions share), not the chain.
     """
     table = _ANALYSED[stop]
     found = []
     for word in WORD.findall(text):
         result = table.get(word)
         if result is None:
-            tokens = [t.text for t in analyzer(stop)(word)]
-            result = table[word] = tokens[0] if tokens else ""
+            lowered = word.lower()
+            if lowered.isascii():
+                result = "" if stop and lowered in STOP_WORDS else stem(lowered)
+            else:
+                tokens = [t.text for t in analyzer(stop)(word)]
+                result = tokens[0] if tokens else ""
+            table[word] = result
         if result:
             found.append(result)
     return " ".join(found)
