@@ -20,17 +20,21 @@ from judge.search.weighting import TermPostings
 GAME = "lcg"
 
 
+def _index():
+    """An empty index in memory, named as a game's is."""
+    return RamStorage().create_index(fields.Schema(body=AnalysedText()), indexname=GAME)
+
+
 def _kept(texts: list[str]):
     """An index of `texts` (body only) with their pairs file beside it, and the term
     postings that read both."""
-    storage = RamStorage()
-    ix = storage.create_index(fields.Schema(body=AnalysedText()), indexname=GAME)
+    ix = _index()
     writer = ix.writer()
     for text in texts:
         writer.add_document(body=text)
     writer.commit()
-    pair_postings.write(storage, GAME, [text.split() for text in texts])
-    pairs = PairPostings.read(storage, GAME, len(texts))
+    pair_postings.write(ix, [text.split() for text in texts])
+    pairs = PairPostings.read(ix, len(texts))
     postings = TermPostings(ix.searcher())
     postings.keep("pairs", pairs)
     return pairs, postings
@@ -90,21 +94,22 @@ def test_a_lone_word_makes_no_pair():
     assert postings.frequency("pairs", "attack") == 0
 
 
-def _stored(texts: list[str]) -> tuple[RamStorage, bytes]:
-    storage = RamStorage()
-    pair_postings.write(storage, GAME, [text.split() for text in texts])
-    with storage.open_file(pair_postings.file_name(GAME)) as found:
-        return storage, bytes(found.read())
+def _stored(texts: list[str]):
+    """An index with only the pairs file of `texts` beside it, and the file's bytes."""
+    ix = _index()
+    pair_postings.write(ix, [text.split() for text in texts])
+    with ix.storage.open_file(pair_postings.file_name(GAME)) as found:
+        return ix, bytes(found.read())
 
 
-def _rewritten(storage: RamStorage, raw: bytes) -> None:
-    with storage.create_file(pair_postings.file_name(GAME)) as out:
+def _rewritten(ix, raw: bytes) -> None:
+    with ix.storage.create_file(pair_postings.file_name(GAME)) as out:
         out.write(raw)
 
 
 def test_a_question_reads_only_the_buckets_of_its_own_pairs():
-    storage, _ = _stored([f"x{n} y{n} z{n}" for n in range(2000)])
-    pairs = PairPostings.read(storage, GAME, 2000)
+    ix, _ = _stored([f"x{n} y{n} z{n}" for n in range(2000)])
+    pairs = PairPostings.read(ix, 2000)
     assert pairs.postings("x7_y7") == [7, pair_postings.WEIGHT]
     assert pairs.postings("y7_x7") == []
     assert len(pairs._buckets) <= 2
@@ -123,26 +128,26 @@ def test_a_question_reads_only_the_buckets_of_its_own_pairs():
     ],
 )
 def test_a_broken_pairs_file_reads_as_no_pairs(broken):
-    storage, raw = _stored(["a b c", "b c d"])
-    _rewritten(storage, broken(raw))
-    pairs = PairPostings.read(storage, GAME, 2)
+    ix, raw = _stored(["a b c", "b c d"])
+    _rewritten(ix, broken(raw))
+    pairs = PairPostings.read(ix, 2)
     assert pairs.lengths == [0, 0]
     assert pairs.postings("b_c") == []
 
 
 def test_a_missing_pairs_file_reads_as_no_pairs():
-    assert PairPostings.read(RamStorage(), GAME, 3).lengths == [0, 0, 0]
+    assert PairPostings.read(_index(), 3).lengths == [0, 0, 0]
 
 
 def test_a_corrupted_bucket_costs_only_its_own_pairs():
-    storage, raw = _stored(["a b c", "b c d"])
+    ix, raw = _stored(["a b c", "b c d"])
     head, _, body = raw.partition(b"\n")
     ends = json.loads(head)["ends"]
     hurt = pair_postings.bucket_of("a_b")
     assert hurt != pair_postings.bucket_of("c_d")
     start = ends[hurt - 1] if hurt else 0
     garbled = body[:start] + b"?" * (ends[hurt] - start) + body[ends[hurt] :]
-    _rewritten(storage, head + b"\n" + garbled)
-    pairs = PairPostings.read(storage, GAME, 2)
+    _rewritten(ix, head + b"\n" + garbled)
+    pairs = PairPostings.read(ix, 2)
     assert pairs.postings("a_b") == []
     assert pairs.postings("c_d") == [1, pair_postings.WEIGHT]

@@ -214,7 +214,7 @@ class GameIndex:
         )
         self._searcher = self._ix.searcher()
         self._postings = TermPostings(self._searcher)
-        self._pairs = PairPostings.read(self._ix.storage, game, self._searcher.doc_count_all())
+        self._pairs = PairPostings.read(self._ix, self._searcher.doc_count_all())
         self._postings.keep("pairs", self._pairs)
         self._kinds = self._searcher.reader().column_reader("kind")
         self._lines = self._searcher.reader().column_reader("lines")

@@ -172,7 +172,7 @@ def _fill(kb, ix) -> dict:
     for entry in kb.entries:  # one writer, one commit: entries keep their order as numbers
         writer.add_document(**_document(entry, official))
     writer.commit()
-    pair_postings.write(ix.storage, ix.indexname, [_pair_stems(entry) for entry in kb.entries])
+    pair_postings.write(ix, [_pair_stems(entry) for entry in kb.entries])
     used = vocabulary(kb)
     words = sorted(used)
     everyday = everyday_words(kb)

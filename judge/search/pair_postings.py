@@ -41,9 +41,9 @@ def file_name(game: str) -> str:
     return f"{game}-pairs.json"
 
 
-def write(storage, game: str, entries_stems: list[list[str]]) -> None:
-    """Keep the pairs of every entry (their stems, by document number) in the game's
-    pairs file, in `storage` (whoosh's, where the game's index is)."""
+def write(ix, entries_stems: list[list[str]]) -> None:
+    """Keep the pairs of every entry (their stems, by document number) in the pairs
+    file beside the whoosh index `ix` (in its storage, named after it)."""
     from judge.search.text import pairs
 
     buckets: list[dict[str, list[float]]] = [{} for _ in range(BUCKETS)]
@@ -55,7 +55,7 @@ def write(storage, game: str, entries_stems: list[list[str]]) -> None:
             buckets[bucket_of(pair)].setdefault(pair, []).extend((docnum, n * WEIGHT))
     blobs = [json.dumps(bucket, separators=_COMPACT).encode() for bucket in buckets]
     header = {"lengths": lengths, "ends": list(accumulate(map(len, blobs)))}
-    with storage.create_file(file_name(game)) as out:
+    with ix.storage.create_file(file_name(ix.indexname)) as out:
         out.write(json.dumps(header, separators=_COMPACT).encode() + b"\n" + b"".join(blobs))
 
 
@@ -73,12 +73,12 @@ class PairPostings:
         self._buckets: dict[int, dict[str, list[float]]] = {}
 
     @classmethod
-    def read(cls, storage, game: str, documents: int) -> PairPostings:
-        """The game's pairs file, or no pairs at all when it is missing or its header
+    def read(cls, ix, documents: int) -> PairPostings:
+        """The pairs file beside the whoosh index `ix`, or no pairs at all when it is missing or its header
         is not one for `documents` entries (a corrupted cache: the index still
         answers, without phrase matches, and `index.ensure` rebuilds it next run)."""
         try:
-            with storage.open_file(file_name(game)) as found:
+            with ix.storage.open_file(file_name(ix.indexname)) as found:
                 raw = bytes(found.read())
         except (OSError, NameError):  # whoosh's in-memory storage: NameError
             return cls.empty(documents)
