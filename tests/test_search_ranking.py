@@ -321,6 +321,28 @@ def test_synonyms_are_read_longest_phrase_first_at_every_word(question_words):
     assert synonyms_by_position(question_words) == _longest_synonym_first(question_words)
 
 
+def test_every_rules_word_table_talk_leads_to_is_one_the_entries_use(kb):
+    """Table talk is read as rules words to find the entries that say them ("cap":
+    limit): a rules word no entry says would find nothing."""
+    from judge.search.text import STOP_WORDS, words
+    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
+
+    said = {stem(w) for e in kb.entries if e.game == "lcg" for w in words(e.body)}
+    for talk, meant in {**SYNONYMS, **EXACT_SYNONYMS}.items():
+        unsaid = [w for w in meant if w not in STOP_WORDS and stem(w) not in said]
+        assert not unsaid, f"{' '.join(talk)!r} leads to {unsaid}, which no entry says"
+
+
+def test_abbreviations_and_other_spellings_read_as_the_rules_words():
+    assert synonyms_by_position(("a", "3rd", "restricted", "attachment"))[1] == ("third",)
+    assert synonyms_by_position(("can", "my", "char", "wear", "armour")) == {
+        2: ("character",),
+        4: ("armor",),
+    }
+    assert synonyms_by_position(("is", "there", "a", "cap"))[3] == ("limit",)
+    assert synonyms_by_position(("does", "it", "roll", "over"))[2] == ("surplus",)
+
+
 def test_guys_are_characters_only_when_they_are_someones():
     assert synonyms_by_position(("hey", "guys", "about", "surge")) == {}
     assert synonyms_by_position(("can", "my", "guys", "defend"))[2] == ("characters",)

@@ -29,7 +29,10 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("beat",): ("defeat", "win"),  # "once we beat the scenario"
     ("swing",): ("attack",),
     ("swung",): ("attacked",),
+    ("snipe",): ("attack",),
+    ("slap",): ("attach",),
     ("ping",): ("damage",),
+    ("zap",): ("damage",),
     ("bounce",): ("return", "hand"),
     ("mill",): ("discard", "top", "deck"),
     ("quester",): ("committed", "character"),
@@ -53,6 +56,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("their", "guys"): ("characters",),
     ("other", "guys"): ("characters",),
     ("dude",): ("character",),
+    ("char",): ("character",),
     ("unit",): ("character",),
     ("dial",): ("threat",),
     ("hp",): ("hit", "points"),
@@ -64,8 +68,10 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("atk",): ("attack",),
     ("def",): ("defense",),
     ("defence",): ("defense",),
+    ("armour",): ("armor",),
     ("graveyard",): ("discard", "pile"),
     ("trash",): ("discard",),
+    ("pitch",): ("discard",),
     ("deck", "out"): ("running", "out", "of", "cards"),
     ("buddy",): ("another", "player"),
     ("friend",): ("another", "player"),
@@ -89,6 +95,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("fizzles",): ("resolved",),
     ("once", "per"): ("limit",),
     ("max",): ("limit",),
+    ("cap",): ("limit",),
     ("lose",): ("eliminated",),
     ("lost",): ("defeat",),
     ("threat", "out"): ("eliminated",),
@@ -100,6 +107,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("3",): ("three",),
     ("4",): ("four",),
     ("5",): ("five",),
+    ("2nd",): ("second",),
+    ("3rd",): ("third",),
     ("misprint",): ("errata",),
     ("set", "up"): ("setup",),  # "while setting up the scenario"
     ("go", "up"): ("raise",),  # "threat goes up"; "goes" and "went" stem apart from "go"
@@ -119,6 +128,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("spill",): ("surplus",),
     ("overflow",): ("surplus",),
     ("trample",): ("surplus",),
+    ("roll", "over"): ("surplus",),
+    ("overquest",): ("surplus",),
     ("same", "card"): ("copy",),  # "do they count as the same card?"
     ("same", "name"): ("title", "copy"),
     # a tie: the rules say "equal" ("threat equal to the engagement cost")
