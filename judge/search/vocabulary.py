@@ -35,6 +35,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("zap",): ("damage",),
     ("bounce",): ("return", "hand"),
     ("mill",): ("discard", "top", "deck"),
+    ("mull",): ("mulligan",),
     ("quester",): ("committed", "character"),
     ("go", "questing"): ("commit",),  # "do my heroes exhaust to go questing?"
     ("borrow",): ("control",),  # "borrowed my teammate's ally"
