@@ -342,6 +342,7 @@ def test_abbreviations_and_other_spellings_read_as_the_rules_words():
     assert synonyms_by_position(("is", "there", "a", "cap"))[3] == ("limit",)
     assert synonyms_by_position(("does", "it", "roll", "over"))[2] == ("surplus",)
     assert synonyms_by_position(("can", "i", "mull"))[2] == ("mulligan",)
+    assert synonyms_by_position(("the", "deck", "ran", "dry"))[2] == ("runs", "out")
 
 
 def test_guys_are_characters_only_when_they_are_someones():

@@ -119,6 +119,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("goes", "down"): ("reduce",),
     ("went", "down"): ("reduce",),
     ("pump",): ("modifier",),
+    ("run", "dry"): ("runs", "out"),  # "the encounter deck runs dry"
+    ("ran", "dry"): ("runs", "out"),
     ("til",): ("until",),
     ("till",): ("until",),
     ("on", "purpose"): ("optional",),
