@@ -214,3 +214,10 @@ def test_a_name_sharing_a_word_with_a_card_we_know_is_another_card(cli):
 def test_ask_does_not_read_everyday_words_as_cards(cli):
     for question in ("the troll took my guy", "I have cards with secrecy on them"):
         assert cli("ask", question, "--json").json()["cards"] == []
+
+
+def test_a_card_made_a_verb_with_apostrophe_d_is_that_card(cli):
+    """Players write a card's past tense with "'d" ("I Sneak Attack'd Gandalf in"):
+    that is Sneak Attack, not a card called "Sneak Attack'd Gandalf" that we lack."""
+    result = cli("ask", "I Sneak Attack'd Gandalf in, does he go back at end of phase?", "--json")
+    assert result.json()["cards"] == ["Sneak Attack"] and result.json()["unknown_cards"] == []

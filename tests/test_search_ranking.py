@@ -345,6 +345,16 @@ def test_abbreviations_and_other_spellings_read_as_the_rules_words():
     assert synonyms_by_position(("the", "deck", "ran", "dry"))[2] == ("runs", "out")
 
 
+def test_a_word_made_past_tense_with_apostrophe_d_is_that_word():
+    """ "errata'd" asks about errata as "errata" does; "I'd" and "we'd" stay stop words."""
+    from judge.search.text import words
+
+    assert words("Was Nori errata'd? I'd say we\u2019d Feint'd it") == [
+        *("was", "nori", "errata", "i'd", "say", "we'd", "feint", "it"),
+    ]
+    assert understand("was nori errata'd").kind_weights == understand("nori errata").kind_weights
+
+
 def test_guys_are_characters_only_when_they_are_someones():
     assert synonyms_by_position(("hey", "guys", "about", "surge")) == {}
     assert synonyms_by_position(("can", "my", "guys", "defend"))[2] == ("characters",)
