@@ -74,9 +74,10 @@ class PairPostings:
 
     @classmethod
     def read(cls, ix, documents: int) -> PairPostings:
-        """The pairs file beside the whoosh index `ix`, or no pairs at all when it is missing or its header
-        is not one for `documents` entries (a corrupted cache: the index still
-        answers, without phrase matches, and `index.ensure` rebuilds it next run)."""
+        """The pairs file beside the whoosh index `ix`, or no pairs at all when it is
+        missing or its header is not one for `documents` entries (a corrupted cache:
+        the index still answers, without phrase matches, and `index.ensure` rebuilds
+        it next run)."""
         try:
             with ix.storage.open_file(file_name(ix.indexname)) as found:
                 raw = bytes(found.read())

@@ -324,16 +324,16 @@ def words(text: str) -> list[str]:
 
     Players make a past tense of a card or a rules word with "'d" ("Nori was
     errata'd", "I Feint'd the troll", "Sneak Attack'd Gandalf in"): such a word reads as
-    the word itself. A contraction ("I'd", "we'd") is a stop word and stays whole."""
+    the word itself. A contraction ("I'd", "it'd": a stop word before the "'d") stays
+    whole."""
     found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
     return [_without_past_tense(w) if w.endswith("'d") else w for w in found]
 
 
 def _without_past_tense(word: str) -> str:
-    """ "errata'd" -> "errata"; "i'd", "who'd" and the like (a stop word before the
-    "'d") unchanged."""
+    """ "errata'd" -> "errata"; a contraction ("i'd", "who'd") unchanged."""
     before = word[:-2]
-    return word if before in STOP_WORDS or word in STOP_WORDS else before
+    return word if before in STOP_WORDS else before
 
 
 @cache
