@@ -187,6 +187,18 @@ def test_a_question_asking_when_prefers_the_line_that_names_a_moment():
     assert best_line(body, weights, asks_for="moment").startswith("As the combat phase ends")
 
 
+def test_how_often_is_not_when():
+    """ "When does regenerate heal?": the line saying it heals once every round says how
+    often; the one naming the refresh phase step says when."""
+    body = (
+        "An enemy with Regenerate X heals X damage once every round.\n\n"
+        "- Timing: an enemy heals in the refresh phase, after step 7.4.\n"
+    )
+    weights = {"heal": 1.0, "enemy": 0.5, "round": 0.3}
+    assert best_line(body, weights, asks_for="moment").startswith("Timing")
+    assert best_line(body, weights, asks_for="amount").startswith("An enemy")
+
+
 def test_what_the_question_asks_for_chooses_the_line(monkeypatch, answer_line):
     """ "How much does threat go up?" asks for an amount: of step 7.3's lines, the one
     that names it, not the one that shares as many of the question's words."""

@@ -66,9 +66,10 @@ STATES = {
     "amount": re.compile(
         r"\b(?:\d+|one|two|three|four|five|once|twice|any number|as many)\b", re.IGNORECASE
     ),
+    # not "once": "once every round" says how often, an amount, not when
     "moment": re.compile(
         r"\b(?:before|after|end of|ends|beginning|begins|start of|step \d|immediately"
-        r"|as soon as|until|at the same time|first|then|once)\b",
+        r"|as soon as|until|at the same time|first|then)\b",
         re.IGNORECASE,
     ),
 }
