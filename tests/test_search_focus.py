@@ -208,6 +208,8 @@ def test_the_words_only_a_later_question_says_are_its_follow_up():
         ("shadow cards discarded when", "moment"),
         ("my sentinel guy, at what point can he step in to defend", "moment"),
         ("how long does the bonus from the event last", "moment"),
+        ("whats the actual order for dealing shadows", "moment"),
+        ("how do you order it when something doubles a stat?", "moment"),
         # a "when" that sets a condition asks for no moment
         ("blanked location, does it still score when we explore it?", None),
         # only the first asking sentence says what is asked for, never the story

@@ -222,11 +222,12 @@ _ASKED_FOR = (
     ("amount", re.compile(r"\bhow (?:many|much)\b")),
     # a moment is asked for by "when" as a question word ("when does it go away", "...
     # discarded when"), not as a conjunction ("does it still score when we explore
-    # it?"), and by "at what point" or "how long"
+    # it?"), by "at what point" or "how long", and by an order ("whats the actual
+    # order for dealing shadows", "how do you order it")
     (
         "moment",
         re.compile(
-            rf"\b(?:when (?:{_AUXILIARIES})|when$|before or after|what order|which order|first"
+            rf"\b(?:when (?:{_AUXILIARIES})|when$|before or after|order|first"
             r"|at (?:what|which) point|how long)\b"
         ),
     ),
