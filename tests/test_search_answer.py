@@ -199,6 +199,31 @@ def test_how_often_is_not_when():
     assert best_line(body, weights, asks_for="amount").startswith("An enemy")
 
 
+def test_a_second_time_is_a_count():
+    """ "Can I mulligan again?" asks how many times: the line saying the second hand must
+    be kept answers it, not the one that says as much about the mulligan."""
+    body = (
+        "A player may mulligan: they shuffle their hand back and draw a new hand.\n\n"
+        "- A second mulligan is not allowed: the new hand must be kept.\n"
+    )
+    weights = {"mulligan": 1.0, "hand": 0.5}
+    assert best_line(body, weights).startswith("A player")
+    assert best_line(body, weights, asks_for="amount").startswith("A second")
+
+
+def test_a_step_number_is_not_an_amount():
+    """ "Can sentinel defend twice?" asks how many times; "(step 6.4.1)" names a step,
+    not a count."""
+    body = (
+        "A sentinel character may defend an attack on another player.\n\n"
+        "- Timing: a sentinel defends after no defenders are declared (step 6.4.1).\n"
+    )
+    weights = {"sentinel": 1.0, "defend": 1.0}
+    assert best_line(body, weights, asks_for="amount").startswith("A sentinel")
+    counted = body.replace("(step 6.4.1)", "(once)")
+    assert best_line(counted, weights, asks_for="amount").startswith("Timing")
+
+
 def test_what_the_question_asks_for_chooses_the_line(monkeypatch, answer_line):
     """ "How much does threat go up?" asks for an amount: of step 7.3's lines, the one
     that names it, not the one that shares as many of the question's words."""

@@ -201,6 +201,8 @@ def test_the_words_only_a_later_question_says_are_its_follow_up():
         ("campaign hero swap: who takes the threat penalty?", "who"),
         ("which player decides where we travel", "who"),
         ("how much does threat go up in the refresh phase", "amount"),
+        ("bad opening hand after mulligan, can i mulligan again?", "amount"),
+        ("can i use the same special ability twice in one phase", "amount"),
         ("does the forced effect go first", "moment"),
         ("do I declare defenders before or after the shadow card is flipped", "moment"),
         ("can my exhausted hero still defend", None),

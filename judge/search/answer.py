@@ -63,8 +63,11 @@ STATES = {
         r"|each player|every player)\b(?!['’]s\b)",
         re.IGNORECASE,
     ),
+    # a number, but not one of a reference ("step 6.4.1", "FAQ (1.33)")
     "amount": re.compile(
-        r"\b(?:\d+|one|two|three|four|five|once|twice|any number|as many)\b", re.IGNORECASE
+        r"(?<!\d\.)\b(?:\d+(?!\.\d)|one|two|three|four|five|once|twice|second|any number"
+        r"|as many)\b",
+        re.IGNORECASE,
     ),
     # not "once": "once every round" says how often, an amount, not when
     "moment": re.compile(

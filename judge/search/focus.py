@@ -219,7 +219,8 @@ _AUXILIARIES = "do|does|did|is|are|was|were|can|could|should|would|will|must|exa
 #: moment (`answer.STATES` finds the lines that state one)
 _ASKED_FOR = (
     ("who", re.compile(r"\b(?:who|whose|which player)\b")),
-    ("amount", re.compile(r"\bhow (?:many|much)\b")),
+    # "can I mulligan again?", "twice in one phase": how many times
+    ("amount", re.compile(r"\b(?:how (?:many|much|often)|twice|more than once|again)\b")),
     # a moment is asked for by "when" as a question word ("when does it go away", "...
     # discarded when"), not as a conjunction ("does it still score when we explore
     # it?"), by "at what point" or "how long", and by an order ("whats the actual
