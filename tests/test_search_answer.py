@@ -237,6 +237,19 @@ def test_what_the_question_asks_for_chooses_the_line(monkeypatch, answer_line):
     assert "by 1" not in answer_line(question, "rr/step-7.3")
 
 
+def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, answer_line):
+    """ "Do I get my resources back?" is the player's way of asking whether the cost
+    stays paid, which is what the rules line says."""
+    from judge.search import understand, vocabulary
+
+    question = "opponent cancels my event, do i get my resources back?"
+    assert "costs were paid stay paid" in answer_line(question, "rr/cancel")
+    monkeypatch.delitem(vocabulary.SYNONYMS, ("resources", "back"))
+    monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
+    monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
+    assert "costs were paid stay paid" not in answer_line(question, "rr/cancel")
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

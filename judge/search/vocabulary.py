@@ -16,6 +16,9 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("mana",): ("resources",),
     ("money",): ("resources",),
     ("gold",): ("resources",),
+    # "do I get my resources back?": was the cost refunded
+    ("refund",): ("cost", "paid"),
+    ("resources", "back"): ("cost", "paid"),
     ("monster",): ("enemy",),
     ("mob",): ("enemy",),
     ("baddie",): ("enemy",),
