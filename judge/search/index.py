@@ -142,12 +142,15 @@ def _answering_lines(entry, lines: list[str]) -> list[int | None]:
     return found
 
 
-def _pair_stems(entry) -> list[str]:
+def _pair_stems(entry, document: dict) -> list[str]:
     """The stems whose adjacent pairs are an entry's phrases (`pair_postings`): its
-    title, aliases, the player questions it answers and its body."""
+    title, aliases, the player questions it answers and its body. The questions and
+    the body are the index `document`'s stems already; the title and aliases are
+    analysed again, as the phrases drop stop words that those fields keep."""
     from judge.search.text import analysed
 
-    return analysed("\n".join((entry.title, *entry.aliases, *entry.questions, entry.body))).split()
+    named = analysed("\n".join((entry.title, *entry.aliases)))
+    return f"{named} {document['questions']} {document['body']}".split()
 
 
 def index_path(kb_hash: str) -> Path:
@@ -169,10 +172,13 @@ def _fill(kb, ix) -> dict:
 
     writer = ix.writer(procs=1, limitmb=256, codec=Codec(), compound=False)
     official = official_wording()
+    pairs = []
     for entry in kb.entries:  # one writer, one commit: entries keep their order as numbers
-        writer.add_document(**_document(entry, official))
+        document = _document(entry, official)
+        writer.add_document(**document)
+        pairs.append(_pair_stems(entry, document))
     writer.commit()
-    pair_postings.write(ix, [_pair_stems(entry) for entry in kb.entries])
+    pair_postings.write(ix, pairs)
     used = vocabulary(kb)
     words = sorted(used)
     everyday = everyday_words(kb)
