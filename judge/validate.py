@@ -140,6 +140,15 @@ def _unknown_field(key: str) -> str:
     return f"unknown field '{key}'{hint}"
 
 
+#: a bullet inside a bullet ("- The first player decides:" then "  - the travel target")
+_NESTED_BULLET = re.compile(r"^[ \t]+(?:[-*+]|\d+[.)])\s", re.MULTILINE)
+_NESTED_PROBLEM = (
+    "a bullet inside a bullet: `ask` answers with one line, which must say the rule on its"
+    ' own; make it a bullet of its own that names what it is about ("Travel: the first'
+    ' player decides ...")'
+)
+
+
 def check_file(file: EntryFile) -> list[str]:
     """Problems that one file has on its own (links are checked across files)."""
     meta, problems = file.meta, []
@@ -194,6 +203,8 @@ def check_file(file: EntryFile) -> list[str]:
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
         report(None, "the entry has no body text")
+    if _NESTED_BULLET.search(file.body):
+        report(None, _NESTED_PROBLEM)
     for item, problem in _answer_problems(meta, file.body):
         report("questions", problem, item)
     return problems

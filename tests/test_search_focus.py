@@ -67,6 +67,21 @@ def test_a_short_question_pointing_back_says_what_the_sentence_before_is_about()
     assert asking_sentences(post) == ["Am I allowed to play it on him?"]
 
 
+def test_that_or_this_standing_alone_points_back_but_not_before_a_noun():
+    said = [STORY, "There's a location with an Action on it.", "Only I can use that, right?"]
+    assert pointed_at(said, asking(said)) == [False, True, False]
+    said[2] = "Only the first player can use this?"
+    assert pointed_at(said, asking(said)) == [False, True, False]
+    # "this action" picks out a thing the question names itself
+    said[2] = "Does it stay once this action is done?"
+    said[1] = "The attachment has an action that heals 2 damage."
+    assert pointed_at(said, asking(said)) == [False, True, False]  # by "it", not "this"
+    said[2] = "Does the attachment stay once this action is done?"
+    assert pointed_at(said, asking(said)) == [False, False, False]
+    said[2] = "Does the attachment fall off now that he is no Gondor hero?"
+    assert pointed_at(said, asking(said)) == [False, False, False]
+
+
 def test_switching_pointing_back_off_changes_the_answer(monkeypatch):
     """The post names the Restricted keyword only before its question ("play it")."""
     from judge.search.engine import Searcher

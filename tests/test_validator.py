@@ -81,6 +81,16 @@ def test_broken_see_also_link_gives_line_and_suggestion(kb_sample):
     assert "unknown id 'rr/engagment-check'" in problem and "rr/engagement-check" in problem
 
 
+def test_a_bullet_inside_a_bullet_is_reported_for_the_answer_line(kb_sample):
+    """`ask` shows one line: "the travel target" alone does not say who decides it."""
+    body = "- The first player decides:\n  - which location to travel to;\n  - ties.\n"
+    _write(kb_sample, GOOD + "\n" + body)
+    assert any("a bullet inside a bullet" in p for p in _problems_for(kb_sample))
+    flat = "- Travel: the first player decides which location to travel to.\n"
+    _write(kb_sample, GOOD + "\n" + flat)
+    assert _problems_for(kb_sample) == []
+
+
 def test_unknown_kind_is_reported(kb_sample):
     _write(kb_sample, GOOD.replace("kind: glossary", "kind: gloss"))
     assert any("unknown kind 'gloss'" in p and ":4:" in p for p in _problems_for(kb_sample))

@@ -154,6 +154,9 @@ def example_words(question: str) -> frozenset[str]:
 
 #: pronouns by which a short question points back at what the sentence before it told
 _POINTING = frozenset(["it", "him", "them"])
+#: words that point back when they stand for a thing ("can I use that, right?"), not
+#: when they pick one out ("once this action is done": the action, not the story)
+_DEMONSTRATIVES = frozenset(["that", "this"])
 #: how many words of its own a question may say and still lean on the one before it
 POINTING_WORDS = 10
 
@@ -163,15 +166,28 @@ def pointed_at(parts: list[str], flags: list[bool]) -> list[bool]:
     just drew another restricted weapon. Am I allowed to play it on him?"): they say
     what the question is about, so they are no backstory. They are not the question
     either: the sentence that asks stays the first question, for its follow-ups and
-    for what it asks for. (A question that points back with "that" or "this", or says
-    nothing of its own, is `asking`'s: the sentence before it then asks too.)"""
+    for what it asks for. (A question that opens by pointing back, "is that legal?", or
+    says nothing of its own, is `asking`'s: the sentence before it then asks too.)"""
     pointed = [False] * len(parts)
     for i in range(1, len(parts)):
         said = words(parts[i])
         own = [w for w in said if w not in STOP_WORDS]
-        if flags[i] and not flags[i - 1] and _POINTING & set(said) and len(own) <= POINTING_WORDS:
+        if flags[i] and not flags[i - 1] and _points_back(said) and len(own) <= POINTING_WORDS:
             pointed[i - 1] = True
     return pointed
+
+
+def _points_back(said: list[str]) -> bool:
+    """Whether a sentence's words name the thing told before it by a pronoun, or by
+    "that" or "this" standing alone: last, or before a word that only judges ("only
+    the first player can use that, right?"). Before other words it picks a thing out
+    ("once this action is done") or joins a clause ("now that he is no Gondor hero")."""
+    if not _POINTING.isdisjoint(said):
+        return True
+    return any(
+        word in _DEMONSTRATIVES and (after is None or after in _VERDICT_WORDS)
+        for word, after in zip(said, [*said[1:], None], strict=True)
+    )
 
 
 @lru_cache(maxsize=64)
