@@ -82,6 +82,25 @@ def test_that_or_this_standing_alone_points_back_but_not_before_a_noun():
     assert pointed_at(said, asking(said)) == [False, False, False]
 
 
+def test_switching_that_as_pointing_back_off_changes_the_answer(monkeypatch):
+    """The post says what "that" is, a location's Action, only before its question."""
+    from judge.search.engine import Searcher
+
+    post = (
+        "Our group has been playing Lost in Mirkwood every weekend and the last game went "
+        "long. The location next to the quest card has an Action printed on it. Only the "
+        "first player gets to trigger that, right? My friend wanted to use it on my turn."
+    )
+    searcher = Searcher()
+    found = "qc/encounter-cards-with-actions"
+    assert found in [hit.id for hit in searcher.ask(post, k=3)[1]]
+    monkeypatch.setattr(focus, "_DEMONSTRATIVES", frozenset())
+    focus._read.cache_clear()
+    assert found not in [hit.id for hit in searcher.ask(post, k=3)[1]]
+    searcher.close()
+    focus._read.cache_clear()
+
+
 def test_switching_pointing_back_off_changes_the_answer(monkeypatch):
     """The post names the Restricted keyword only before its question ("play it")."""
     from judge.search.engine import Searcher
