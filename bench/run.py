@@ -32,21 +32,24 @@ QUERY_ROUNDS = 5
 BUILDS = 3
 
 
-def wall(command: list[str], env: dict, runs: int = RUNS) -> float:
-    """Median wall time of a command, in seconds."""
-    times = []
+def walls(commands: list[list[str]], env: dict, runs: int = RUNS) -> list[float]:
+    """Median wall time of each command, in seconds. The commands take turns, one run
+    of each per round: a floor and the command set against it then see the same
+    moments of a busy machine, where two batches in a row would not."""
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            command,
-            env=env,
-            cwd=REPO,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for command, taken in zip(commands, times, strict=True):
+            start = time.perf_counter()
+            subprocess.run(
+                command,
+                env=env,
+                cwd=REPO,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
+            taken.append(time.perf_counter() - start)
+    return [statistics.median(taken) for taken in times]
 
 
 def report(name: str, value: str, target: str | None = None, holds: bool = True) -> None:
@@ -131,8 +134,13 @@ def main() -> None:
                 )
 
         # (b) cold `ask` against the whoosh import floor
-        floor = wall([py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"], env)
-        ask = wall([py, "-m", "judge", "ask", "can my guy defend for my buddy?", "--json"], env)
+        floor, ask = walls(
+            [
+                [py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"],
+                [py, "-m", "judge", "ask", "can my guy defend for my buddy?", "--json"],
+            ],
+            env,
+        )
         report(
             "cold ask / whoosh import",
             f"{ask * 1000:.0f} / {floor * 1000:.0f} ms = {ask / floor:.2f}x",
@@ -151,8 +159,9 @@ def main() -> None:
             cwd=REPO,
             stdout=subprocess.DEVNULL,
         )
-        yaml_floor = wall([py, "-c", "import yaml"], env)
-        check = wall([py, "-m", "judge", "check", str(board), "--json"], env)
+        yaml_floor, check = walls(
+            [[py, "-c", "import yaml"], [py, "-m", "judge", "check", str(board), "--json"]], env
+        )
         report(
             "check 4 players, 40 cards / yaml import",
             f"{check * 1000:.0f} / {yaml_floor * 1000:.0f} ms = {check / yaml_floor:.2f}x",
