@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from judge.search.text import STOP_WORDS, words
+from judge.search.text import STOP_WORDS, text_words, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
@@ -59,7 +59,7 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
 
     everyday = everyday_words(kb) if everyday is None else everyday
     body_words = [
-        (set(entry.cards), set(words(entry.title + " " + entry.body)))
+        (set(entry.cards), {*text_words(entry.title), *text_words(entry.body)})
         for entry in kb.entries
         if entry.kind != "scenario"  # a page's checklists name cards; they are not rules text
     ]

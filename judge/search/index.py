@@ -114,11 +114,17 @@ def _document(entry, official: dict) -> dict:
         "official": "\n\n".join(w["text"] for w in official.get(entry.id, ())),
     }
     keeping_stop_words = ("title", "aliases")
+    stems = {f: analysed(text, stop=f not in keeping_stop_words) for f, text in searchable.items()}
+    # every field's stems without stop words: the fields' own, and the title and
+    # aliases once more, as they keep theirs
+    anywhere = (
+        analysed(text) if f in keeping_stop_words else stems[f] for f, text in searchable.items()
+    )
     lines = body_lines(entry.body)
     return {
-        **{f: analysed(text, stop=f not in keeping_stop_words) for f, text in searchable.items()},
+        **stems,
         "id": entry.id,
-        "anywhere": analysed("\n".join(searchable.values())),
+        "anywhere": " ".join(filter(None, anywhere)),
         "card_keys": ",".join(slugify(card) for card in entry.cards),
         "kind": entry.kind,
         "game": entry.game,

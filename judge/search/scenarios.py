@@ -39,7 +39,7 @@ def _short_names(titles: list[str], kb) -> dict[str, str]:
     "carrock", "the battle of the pelennor fields" -> "pelennor-fields". A one-word
     tail must be a name, not a word: in no card title, no other scenario's title and
     no other entry."""
-    from judge.search.text import STOP_WORDS, words
+    from judge.search.text import STOP_WORDS, text_words, words
     from judge.slug import slugify
 
     tails: dict[str, set[str]] = {}
@@ -48,7 +48,9 @@ def _short_names(titles: list[str], kb) -> dict[str, str]:
         for start in range(1, len(parts)):
             if parts[start] not in STOP_WORDS:
                 tails.setdefault("-".join(parts[start:]), set()).add(title)
-    texts = [set(words(f"{e.title} {e.body}")) for e in kb.entries if e.kind != "scenario"]
+    texts = [
+        {*text_words(e.title), *text_words(e.body)} for e in kb.entries if e.kind != "scenario"
+    ]
     card_words = {word for card in kb.card_titles.values() for word in words(card)}
     title_words: dict[str, int] = {}
     for title in titles:

@@ -127,13 +127,13 @@ def terms(kb) -> list[str]:
 def vocabulary(kb) -> dict[str, int]:
     """Every word the entries use in titles, aliases, questions, cards and bodies, with
     how many entries use it."""
-    from judge.search.text import words
+    from judge.search.text import text_words
 
     counts: dict[str, int] = {}
     for entry in kb.entries:
         used: set[str] = set()
         for text in (entry.title, entry.body, *entry.aliases, *entry.questions, *entry.cards):
-            used.update(w for w in words(text) if w.isalpha())
+            used.update(w for w in text_words(text) if w.isalpha())
         for word in used:
             counts[word] = counts.get(word, 0) + 1
     return counts

@@ -7,7 +7,7 @@ snippet marks exactly the words that matched.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from judge.slug import fold_accents
 
@@ -328,6 +328,14 @@ def words(text: str) -> list[str]:
     whole."""
     found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
     return [_without_past_tense(w) if w.endswith("'d") else w for w in found]
+
+
+@lru_cache(maxsize=2048)
+def text_words(text: str) -> tuple[str, ...]:
+    """`words` of a text, remembered. The index build reads every entry's title and
+    body for its vocabulary, for the words that name one card and for the scenarios'
+    short names: each reading went through the whole knowledge base again."""
+    return tuple(words(text))
 
 
 def _without_past_tense(word: str) -> str:
