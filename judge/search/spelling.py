@@ -127,13 +127,13 @@ def terms(kb) -> list[str]:
 def vocabulary(kb) -> dict[str, int]:
     """Every word the entries use in titles, aliases, questions, cards and bodies, with
     how many entries use it."""
-    from judge.search.text import text_words
+    from judge.search.text import text_words, words
 
     counts: dict[str, int] = {}
     for entry in kb.entries:
-        used: set[str] = set()
-        for text in (entry.title, entry.body, *entry.aliases, *entry.questions, *entry.cards):
-            used.update(w for w in text_words(text) if w.isalpha())
+        rest = "\n".join((*entry.aliases, *entry.questions, *entry.cards))
+        said = (*text_words(entry.title), *text_words(entry.body), *words(rest))
+        used = {w for w in said if w.isalpha()}
         for word in used:
             counts[word] = counts.get(word, 0) + 1
     return counts
