@@ -170,11 +170,11 @@ def main() -> None:
         )
 
         quality(py)
+        # the app's start-up and table mode, in the same throwaway cache
+        for extra in ("tui_startup.py", "serve_load.py"):
+            subprocess.run([py, str(Path(__file__).parent / extra)], cwd=REPO, check=False)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
-
-    for extra in ("tui_startup.py", "serve_load.py"):
-        subprocess.run([py, str(Path(__file__).parent / extra)], cwd=REPO, check=False)
 
 
 def quality(py: str) -> None:
