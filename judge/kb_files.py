@@ -34,6 +34,8 @@ class EntryFile:
     key_lines: dict[str, int]
     #: the line of each item of a list field written one item per line ("  - ...")
     item_lines: dict[str, list[int]]
+    #: the line the body starts on
+    body_line: int = 1
 
     def where(self, key: str | None = None, item: int | None = None) -> str:
         """`path:line` of a field, or of one of its items (or of the front matter's
@@ -43,6 +45,10 @@ class EntryFile:
         if item is not None and item < len(items):
             line = items[item]
         return f"{self.rel}:{line}"
+
+    def in_body(self, position: int) -> str:
+        """`path:line` of a position in the body."""
+        return f"{self.rel}:{self.body_line + self.body.count(chr(10), 0, position)}"
 
 
 def read_entry_file(path: Path, root: Path) -> EntryFile:
@@ -82,8 +88,10 @@ def read_entry_file(path: Path, root: Path) -> EntryFile:
             key_lines.setdefault(key, number)
         elif key and _ITEM_LINE.match(line):
             item_lines.setdefault(key, []).append(number)
-    body = "\n".join(lines[end + 1 :]).strip() + "\n"
-    return EntryFile(rel=rel, meta=meta, body=body, key_lines=key_lines, item_lines=item_lines)
+    after = lines[end + 1 :]
+    blank = next((i for i, line in enumerate(after) if line.strip()), len(after))
+    body = "\n".join(after).strip() + "\n"
+    return EntryFile(rel, meta, body, key_lines, item_lines, body_line=end + 2 + blank)
 
 
 def _items(value) -> list:

@@ -203,8 +203,9 @@ def check_file(file: EntryFile) -> list[str]:
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
         report(None, "the entry has no body text")
-    if _NESTED_BULLET.search(file.body):
-        report(None, _NESTED_PROBLEM)
+    nested = _NESTED_BULLET.search(file.body)
+    if nested:
+        problems.append(f"{file.in_body(nested.start())}: {_NESTED_PROBLEM}")
     for item, problem in _answer_problems(meta, file.body):
         report("questions", problem, item)
     return problems

@@ -85,7 +85,12 @@ def test_a_bullet_inside_a_bullet_is_reported_for_the_answer_line(kb_sample):
     """`ask` shows one line: "the travel target" alone does not say who decides it."""
     body = "- The first player decides:\n  - which location to travel to;\n  - ties.\n"
     _write(kb_sample, GOOD + "\n" + body)
-    assert any("a bullet inside a bullet" in p for p in _problems_for(kb_sample))
+    # the file's line of the first nested bullet: after GOOD's 11 lines, a blank line
+    # and the parent bullet
+    assert any("test-entry.md:14: a bullet inside a bullet" in p for p in _problems_for(kb_sample))
+    # and so is one whose body starts after blank lines
+    _write(kb_sample, GOOD.replace("A restated rule.\n", "\n\n" + body))
+    assert any("test-entry.md:14: a bullet inside a bullet" in p for p in _problems_for(kb_sample))
     flat = "- Travel: the first player decides which location to travel to.\n"
     _write(kb_sample, GOOD + "\n" + flat)
     assert _problems_for(kb_sample) == []
