@@ -283,7 +283,10 @@ def test_a_posts_first_question_chooses_its_line(monkeypatch, answer_line):
     question says weigh less in choosing the one line shown."""
     from judge.search import engine
 
-    question = "Our hero died in the last scenario of the campaign. Can we keep using him? Threat?"
+    question = (
+        "Our hero died in the last scenario of the campaign. Can we keep using him? "
+        "And the threat penalty?"
+    )
     fallen = "rr/campaign/fellowship-of-heroes"
     assert "can never again be used" in answer_line(question, fallen)
     monkeypatch.setattr(engine, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
