@@ -35,7 +35,7 @@ def _kept(texts: list[str]):
     writer.commit()
     pair_postings.write(ix, [text.split() for text in texts])
     pairs = PairPostings.read(ix, len(texts))
-    postings = TermPostings(ix.searcher())
+    postings = TermPostings(ix.reader())
     postings.keep("pairs", pairs)
     return pairs, postings
 

@@ -745,7 +745,7 @@ def test_loaded_fields_answer_frequencies_as_whoosh_does_without_its_terms_table
     searcher = Searcher()
     index = searcher.index("lcg")
     index.prepare()
-    postings, reader = index._postings, index._searcher.reader()
+    postings, reader = index._postings, index._index_reader
     for field in ("title", "body", "anywhere"):
         present = postings.terms(field)[::50]
         for term in (*present, "sentinal", "zzzz"):

@@ -212,14 +212,16 @@ class GameIndex:
             if storage
             else index.open_dir(str(info.path), indexname=game)
         )
-        self._searcher = self._ix.searcher()
-        self._postings = TermPostings(self._searcher)
-        self._pairs = PairPostings.read(self._ix, self._searcher.doc_count_all())
+        # a reader, not a searcher: the ranking reads postings itself, and a searcher
+        # would import whoosh's query and searching modules into every cold `ask`
+        self._index_reader = self._ix.reader()
+        self._postings = TermPostings(self._index_reader)
+        self._pairs = PairPostings.read(self._ix, self._index_reader.doc_count_all())
         self._postings.keep("pairs", self._pairs)
-        self._kinds = self._searcher.reader().column_reader("kind")
-        self._lines = self._searcher.reader().column_reader("lines")
-        self._question_lines = self._searcher.reader().column_reader("question_lines")
-        self._answering_lines = self._searcher.reader().column_reader("answering_lines")
+        self._kinds = self._index_reader.column_reader("kind")
+        self._lines = self._index_reader.column_reader("lines")
+        self._question_lines = self._index_reader.column_reader("question_lines")
+        self._answering_lines = self._index_reader.column_reader("answering_lines")
         self._said_lines: dict[int, tuple[frozenset[str], ...]] = {}
         #: each shown entry's stored fields, by document number, and its document
         #: number by id (`_stored`)
@@ -257,12 +259,14 @@ class GameIndex:
         }
         self._term_documents: dict[str, frozenset[int]] = {}
         self._title_weights: dict[int, dict[str, float]] = {}
-        self._common_limit = COMMON_SHARE * self._searcher.doc_count_all()
+        self._common_limit = COMMON_SHARE * self._index_reader.doc_count_all()
         # the official wording is empty until the player imports their documents
-        self._fields = {f: w for f, w in FIELD_WEIGHTS.items() if self._searcher.field_length(f)}
+        self._fields = {
+            f: w for f, w in FIELD_WEIGHTS.items() if self._index_reader.field_length(f)
+        }
 
     def close(self) -> None:
-        self._searcher.close()
+        self._index_reader.close()
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
@@ -274,7 +278,7 @@ class GameIndex:
         self._postings.prepare_norms(("pairs",))
         for term in self._postings.terms("anywhere"):
             self._text_documents(term)
-        for docnum in range(self._searcher.doc_count_all()):
+        for docnum in range(self._index_reader.doc_count_all()):
             self._said(docnum)
             self._stored(docnum)
 
@@ -442,7 +446,7 @@ class GameIndex:
         """The idf of a stem found in `found` of this game's entries."""
         import math
 
-        return math.log(1 + self._searcher.doc_count_all() / found)
+        return math.log(1 + self._index_reader.doc_count_all() / found)
 
     def _text_documents(self, term: str) -> frozenset[int]:
         """The entries whose searchable text contains a stem (cached: the index is fixed)."""
@@ -531,7 +535,7 @@ class GameIndex:
             weights[term] *= TITLE_WORD_WEIGHT
         docnum = self._docnums.get(best.id)
         if docnum is None:
-            docnum = self._searcher.document_number(id=best.id)
+            docnum = self._index_reader.first_id("id", best.id)
         body = self._stored(docnum)["hit"]["text"]
         asked = frozenset(stem(word) for word in meaning.words)
         answered = [
@@ -567,7 +571,7 @@ class GameIndex:
         if found is None:
             from judge.body_lines import plain
 
-            found = self._stored_fields[docnum] = self._searcher.stored_fields(docnum)
+            found = self._stored_fields[docnum] = self._index_reader.stored_fields(docnum)
             found["plain"] = plain(found["hit"]["text"])
             self._docnums[found["id"]] = docnum
         return found

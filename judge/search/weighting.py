@@ -28,9 +28,8 @@ K1 = 1.2
 class TermPostings:
     """Per (field, term): the entries that have it and their BM25F scores, cached."""
 
-    def __init__(self, searcher):
-        self._searcher = searcher
-        self._reader = searcher.reader()
+    def __init__(self, reader):
+        self._reader = reader
         self._documents = self._reader.doc_count_all()
         self._infos: dict[tuple[str, str], object] = {}
         self._scores: dict[tuple[str, str], dict[int, float]] = {}
@@ -135,7 +134,7 @@ class TermPostings:
         known = self._norms.setdefault(field, {})
         kept = self._kept.get(field)
         if kept is None:
-            average = self._searcher.avg_field_length(field) or 1
+            average = self._reader.field_length(field) / (self._documents or 1) or 1
             length = self._reader.doc_field_length
         else:
             average = sum(kept.lengths) / (self._documents or 1) or 1
