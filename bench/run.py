@@ -79,6 +79,10 @@ def main() -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
     py = sys.executable
+    # the cold starts are timed as a player runs them, through the installed `loremaster`
+    # script: `python -m judge` also imports runpy and searches for the module, about
+    # 10 ms that no player pays
+    loremaster = str(Path(py).with_name("loremaster"))
     try:
         # (c) index build from an empty cache (includes compiling the knowledge base):
         # the median of BUILDS, since one build on a busy machine varies by a second
@@ -137,7 +141,7 @@ def main() -> None:
         floor, ask = walls(
             [
                 [py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"],
-                [py, "-m", "judge", "ask", "can my guy defend for my buddy?", "--json"],
+                [loremaster, "ask", "can my guy defend for my buddy?", "--json"],
             ],
             env,
         )
@@ -154,13 +158,13 @@ def main() -> None:
         board = cache / "big-board.yaml"
         board.write_text(big_board())
         subprocess.run(
-            [py, "-m", "judge", "check", str(board), "--json"],
+            [loremaster, "check", str(board), "--json"],
             env=env,
             cwd=REPO,
             stdout=subprocess.DEVNULL,
         )
         yaml_floor, check = walls(
-            [[py, "-c", "import yaml"], [py, "-m", "judge", "check", str(board), "--json"]], env
+            [[py, "-c", "import yaml"], [loremaster, "check", str(board), "--json"]], env
         )
         report(
             "check 4 players, 40 cards / yaml import",
