@@ -21,3 +21,18 @@ def test_cli_start_imports_no_heavy_libraries():
     modules = _modules_after("import judge.cli.main")
     for heavy in ("whoosh", "rich", "textual", "rapidfuzz", "yaml"):
         assert heavy not in modules, heavy
+
+
+def test_a_question_imports_whoosh_reading_but_not_its_query_machinery():
+    """The ranking reads postings through a whoosh reader: a searcher would import
+    whoosh's searching and query modules (and its English morphology table) into every
+    cold `ask`, a tenth of the time whoosh's own import takes."""
+    modules = _modules_after(
+        "from judge.search.engine import Searcher\n"
+        "searcher = Searcher()\n"
+        "meaning, hits, _ = searcher.ask('can my guy defend for my buddy?')\n"
+        "searcher.answer(meaning, hits)"
+    )
+    assert "whoosh.reading" in modules
+    for machinery in ("whoosh.searching", "whoosh.query", "whoosh.lang.morph_en"):
+        assert machinery not in modules, machinery

@@ -134,11 +134,10 @@ class TermPostings:
         known = self._norms.setdefault(field, {})
         kept = self._kept.get(field)
         if kept is None:
-            average = self._reader.field_length(field) / (self._documents or 1) or 1
-            length = self._reader.doc_field_length
+            total, length = self._reader.field_length(field), self._reader.doc_field_length
         else:
-            average = sum(kept.lengths) / (self._documents or 1) or 1
-            length = _rounded_lengths(kept.lengths)
+            total, length = sum(kept.lengths), _rounded_lengths(kept.lengths)
+        average = total / (self._documents or 1) or 1
 
         def norm(docnum: int) -> float:
             found = known.get(docnum)
