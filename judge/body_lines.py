@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 
 _MARKUP = re.compile(r"[*_`#>]+|^\s*[-+]\s+", re.MULTILINE)
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # "- item" or "5. step"
+_MARKER = r"(?:[-*+]|\d+[.)])"  # "- item" or "5. step"
+_BULLET = re.compile(rf"^\s*{_MARKER}\s+")
+#: a bullet inside a bullet ("- The first player decides:" then "  - the travel target")
+_NESTED_BULLET = re.compile(rf"^[ \t]+{_MARKER}\s", re.MULTILINE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
 
 
@@ -50,6 +53,14 @@ def body_lines(body: str) -> list[str]:
         found.append(plain(" ".join(bullet)))
     close_paragraph()
     return [c for c in found if c]
+
+
+def nested_bullet(body: str) -> int | None:
+    """Where the body's first bullet inside another bullet starts, or None. Read as
+    lines, it says nothing on its own ("which location the players travel to"), so the
+    validator refuses it."""
+    found = _NESTED_BULLET.search(body)
+    return found.start() if found else None
 
 
 def opened_by(lines: list[str], opening: str) -> list[int]:

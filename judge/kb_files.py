@@ -48,7 +48,8 @@ class EntryFile:
 
     def in_body(self, position: int) -> str:
         """`path:line` of a position in the body."""
-        return f"{self.rel}:{self.body_line + self.body.count(chr(10), 0, position)}"
+        line = self.body_line + self.body.count("\n", 0, position)
+        return f"{self.rel}:{line}"
 
 
 def read_entry_file(path: Path, root: Path) -> EntryFile:

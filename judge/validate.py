@@ -10,7 +10,7 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
-from judge.body_lines import body_lines, opened_by
+from judge.body_lines import body_lines, nested_bullet, opened_by
 from judge.entries import (
     FIELDS,
     FRONT_MATTER,
@@ -140,8 +140,6 @@ def _unknown_field(key: str) -> str:
     return f"unknown field '{key}'{hint}"
 
 
-#: a bullet inside a bullet ("- The first player decides:" then "  - the travel target")
-_NESTED_BULLET = re.compile(r"^[ \t]+(?:[-*+]|\d+[.)])\s", re.MULTILINE)
 _NESTED_PROBLEM = (
     "a bullet inside a bullet: `ask` answers with one line, which must say the rule on its"
     ' own; make it a bullet of its own that names what it is about ("Travel: the first'
@@ -203,9 +201,9 @@ def check_file(file: EntryFile) -> list[str]:
         report("cards", "an errata entry must name its card in 'cards'")
     if not file.body.strip():
         report(None, "the entry has no body text")
-    nested = _NESTED_BULLET.search(file.body)
-    if nested:
-        problems.append(f"{file.in_body(nested.start())}: {_NESTED_PROBLEM}")
+    nested = nested_bullet(file.body)
+    if nested is not None:
+        problems.append(f"{file.in_body(nested)}: {_NESTED_PROBLEM}")
     for item, problem in _answer_problems(meta, file.body):
         report("questions", problem, item)
     return problems

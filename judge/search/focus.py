@@ -101,6 +101,9 @@ def asks(sentence: str) -> bool:
     return not _ASKING_WORDS.isdisjoint(said) or not _ASKING_PAIRS.isdisjoint(pairwise(said))
 
 
+#: words that point back when they stand for a thing ("can I use that, right?"), not
+#: when they pick one out ("once this action is done": the action, not the story)
+_DEMONSTRATIVES = frozenset(["that", "this"])
 #: words that judge what was said before, or choose between it, rather than name a
 #: rule ("who is right?", "which one?", "who wins?")
 _VERDICT_WORDS = frozenset(
@@ -117,7 +120,8 @@ def asking(parts: list[str]) -> list[bool]:
     flags = [asks(s) for s in parts]
     for i in range(1, len(parts)):
         said = words(parts[i])
-        pointing = said[1:2] in (["that"], ["this"])  # "is that legal or must she wait?"
+        # "is that legal or must she wait?"
+        pointing = len(said) > 1 and said[1] in _DEMONSTRATIVES
         if flags[i] and (pointing or set(said) <= STOP_WORDS | _VERDICT_WORDS):
             flags[i - 1] = True
     return flags
@@ -154,9 +158,6 @@ def example_words(question: str) -> frozenset[str]:
 
 #: pronouns by which a short question points back at what the sentence before it told
 _POINTING = frozenset(["it", "him", "them"])
-#: words that point back when they stand for a thing ("can I use that, right?"), not
-#: when they pick one out ("once this action is done": the action, not the story)
-_DEMONSTRATIVES = frozenset(["that", "this"])
 #: how many words of its own a question may say and still lean on the one before it
 POINTING_WORDS = 10
 
