@@ -39,6 +39,7 @@ SETS = (
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",
     HERE / "questions-posts7.jsonl",
+    HERE / "questions-posts8.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
