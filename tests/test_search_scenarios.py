@@ -100,6 +100,21 @@ def test_scenario_checklists_do_not_spoil_card_words(kb):
     assert found.get("treacherous") == "treacherous-fog"
 
 
+def test_a_cycles_name_is_no_cards_word(kb, searcher):
+    """Players name the cycle they are playing ("the Dwarrowdelf cycle"): its name in a
+    card's title (Dwarrowdelf Axe) does not name the card on its own."""
+    from judge.search.cards import distinctive_words
+
+    found = distinctive_words(kb)
+    assert "dwarrowdelf" not in found and "beastmaster" in found
+    meaning, _, _ = searcher.ask(
+        "we are playing the Dwarrowdelf cycle in order, is ranged allowed?"
+    )
+    assert "Dwarrowdelf Axe" not in meaning.cards
+    meaning, _, _ = searcher.ask("can the Dwarrowdelf Axe go on an ally?")
+    assert "Dwarrowdelf Axe" in meaning.cards
+
+
 def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(searcher, monkeypatch):
     """The page is what a question about the scenario's setup wants; a rules question
     that only says where it happened wants the rule."""
@@ -112,7 +127,7 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
     assert top_ids(searcher, question, k=1) == ["rr/removed-from-game"]
     # with the scenario's words at full weight (see the scene tests below), the page
     # would win if it gained as much as the scenario's rulings do
-    monkeypatch.setattr(scenarios, "scene_words", lambda words, named: frozenset())
+    monkeypatch.setattr(scenarios, "scene_words", lambda *told: frozenset())
     monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.6)
     assert top_ids(searcher, question, k=1) == ["scenario/the-hills-of-emyn-muil"]
     assert top_ids(searcher, "what keywords does the hills of emyn muil use", k=1) == [
@@ -142,6 +157,34 @@ def test_a_scenario_said_in_passing_sets_the_scene():
     assert scene_words(mentioned, []) == frozenset()
 
 
+def test_a_long_post_opening_with_a_scenario_is_about_it(searcher):
+    """A long post's asking sentences come first in its words and can crowd out its
+    first sentence; the scenario that sentence opens with is still named, and opens
+    the post (its words are no scene-setting)."""
+    post = (
+        "Flight of the Stormcaller is melting my brain. The Stormcaller keeps racing "
+        "ahead on its own little quest deck, and the ship and a couple of locations are "
+        "sitting in its area next to it. Can we attack the Stormcaller while it is over "
+        "there, or use direct damage on it from our side of the table? And does the "
+        "threat of the stuff sitting over there add to the staging area when we quest? "
+        "We have been counting it every round, and it has been making the quest "
+        "basically impossible for both of us."
+    )
+    meaning, hits, _ = searcher.ask(post, k=3)
+    assert len(meaning.words) < len(words_of(post)) and "flight" not in meaning.words
+    assert meaning.scenarios == ("Flight of the Stormcaller",)
+    assert not {"flight", "stormcal"} & meaning.background
+    assert "scenario/flight-of-the-stormcaller" in [hit.id for hit in hits]
+
+
+def test_a_scenario_opening_only_the_post_opens_it():
+    named = ["Escape from Dol Guldur"]
+    asked_first = words_of("does the guarded enemy count, we lost in escape from dol guldur")
+    assert {"dol", "guldur"} <= scene_words(asked_first, named)
+    opening = words_of("escape from dol guldur again, we lost")
+    assert scene_words(asked_first, named, opening) == frozenset()
+
+
 def test_a_rule_asked_about_in_a_scenario_beats_the_cards_named_like_it(searcher, monkeypatch):
     """The scenario's words weigh as backstory: the rule asked about comes first, not
     the scenario's rulings about cards that share its name (The Necromancer's Tower)."""
@@ -153,7 +196,7 @@ def test_a_rule_asked_about_in_a_scenario_beats_the_cards_named_like_it(searcher
     )
     assert top_ids(searcher, question, k=1) == ["kw/guarded"]
     assert "guldur" in {w for w in searcher.ask(question)[0].background}
-    monkeypatch.setattr(scenarios, "scene_words", lambda words, named: frozenset())
+    monkeypatch.setattr(scenarios, "scene_words", lambda *told: frozenset())
     assert top_ids(searcher, question, k=1) != ["kw/guarded"]
 
 

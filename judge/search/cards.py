@@ -53,11 +53,20 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
 
     A word qualifies when it appears in exactly one card title, in at most two
     entries that are not about that card, and is no everyday word (`everyday_words`),
-    so rules words ("gate", "lord") and plain English ("took") never do.
+    so rules words ("gate", "lord") and plain English ("took") never do. Nor does a
+    word of a cycle's or a box's name: "the Dwarrowdelf cycle" names no Dwarrowdelf Axe.
     """
     from judge.slug import slugify
 
     everyday = everyday_words(kb) if everyday is None else everyday
+    everyday |= {
+        word
+        for entry in kb.entries
+        if entry.scenario
+        for name in (entry.scenario.get("cycle"), entry.scenario.get("product"))
+        if name
+        for word in words(name)
+    }
     body_words = [
         (set(entry.cards), {*text_words(entry.title), *text_words(entry.body)})
         for entry in kb.entries

@@ -294,7 +294,9 @@ class GameIndex:
         said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._reader.scenarios.favoured(meaning.words, meaning.scenarios)
+        favoured = self._reader.scenarios.favoured(
+            meaning.words, meaning.scenarios, meaning.opening
+        )
         topical = scoring.topical(meaning)
         # naming a phase sets the scene of a rules question ("in the refresh phase,
         # ..."); a question about a card it names is answered by that card's rulings,

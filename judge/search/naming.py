@@ -115,7 +115,7 @@ def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understand
     from judge.search.scenarios import scene_words
     from judge.search.text import stem
 
-    scene = {stem(w) for w in scene_words(meaning.words, named)}
+    scene = {stem(w) for w in scene_words(meaning.words, named, meaning.opening)}
     return meaning._replace(scenarios=named, background=meaning.background | scene)
 
 

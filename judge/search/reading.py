@@ -76,7 +76,7 @@ class GameReader:
         names = written_as_names(question)
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
-        scenarios = self.scenarios.named(meaning.words)
+        scenarios = self.scenarios.named(meaning.words, meaning.opening)
         said_names = [naming.words_of([s], meaning.words) for s in scenarios]
         cards = [
             card
@@ -97,7 +97,7 @@ class GameReader:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
             )
-            scenarios = self.scenarios.named(meaning.words)
+            scenarios = self.scenarios.named(meaning.words, meaning.opening)
         meaning = naming.with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
         )

@@ -29,6 +29,7 @@ PAGE_WORDS = frozenset(
     {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
     | {"keyword", "keywords", "rules", "rulings", "rating", "sets", "page"}
 )
+NAMED = 2  # scenarios a question names, at most
 _ARTICLES = frozenset({"the", "a", "an"})  # "the hunt for gollum: ..." opens with its name
 MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
 MAX_ELSEWHERE = 0  # a one-word short name that other entries use is (also) a word
@@ -99,19 +100,31 @@ class ScenarioRecogniser:
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
 
-    def named(self, question_words: tuple[str, ...]) -> list[str]:
-        """The titles of the scenarios a question names (two at most)."""
-        return self._names.recognise(question_words, limit=2)
+    def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
+        """The titles of the scenarios a question names (NAMED at most), in its words
+        and in its `opening` (`Understanding.opening`) when those differ: a long post's
+        words put its asking sentences first and may leave out its first sentence, where
+        players name the scenario ("Flight of the Stormcaller is melting my brain.")."""
+        found = self._names.recognise(question_words, limit=NAMED)
+        if opening[: len(question_words)] != question_words[: len(opening)]:
+            found += self._names.recognise(opening, limit=NAMED)
+        return list(dict.fromkeys(found))[:NAMED]
 
     def prepare(self) -> None:
         self._names.prepare()
 
-    def favoured(self, question_words: tuple[str, ...], named: Iterable[str]) -> dict[int, float]:
+    def favoured(
+        self,
+        question_words: tuple[str, ...],
+        named: Iterable[str],
+        opening: tuple[str, ...] = (),
+    ) -> dict[int, float]:
         """Document number -> score factor for the entries of the scenarios `named`.
 
         The scenario's page gains when the question asks about the page, and a little
         when it opens with the scenario's name as its topic ("to catch an orc: mugash
-        has a player card back, ..."); a name said later only sets the scene."""
+        has a player card back, ..."), its words or its `opening`; a name said later
+        only sets the scene."""
         found: dict[int, float] = {}
         for title in named:
             for docnum in self._links.get(title, ()):
@@ -121,11 +134,13 @@ class ScenarioRecogniser:
                     "page": SCENARIO_LINK_BONUS,
                     "opened": SCENARIO_PAGE_OPENED,
                     "mentioned": SCENARIO_PAGE_MENTIONED,
-                }[_how_named(question_words, title)]
+                }[_how_named(question_words, title, opening)]
         return found
 
 
-def scene_words(question_words: tuple[str, ...], named: Iterable[str]) -> frozenset[str]:
+def scene_words(
+    question_words: tuple[str, ...], named: Iterable[str], opening: tuple[str, ...] = ()
+) -> frozenset[str]:
     """The words of the scenarios `named` that only set the scene: "Going into Escape
     from Dol Guldur, can I put him back out?" asks about a fallen hero, not about the
     cards named after Dol Guldur. A question about the page, or that opens with the
@@ -135,17 +150,21 @@ def scene_words(question_words: tuple[str, ...], named: Iterable[str]) -> frozen
     return frozenset(
         word
         for title in named
-        if _how_named(question_words, title) == "mentioned"
+        if _how_named(question_words, title, opening) == "mentioned"
         for word in words(title)
     )
 
 
-def _how_named(question_words: tuple[str, ...], title: str) -> str:
+def _how_named(question_words: tuple[str, ...], title: str, opening: tuple[str, ...] = ()) -> str:
     """How a question names a scenario: asking about its "page" (its difficulty,
-    setup, keywords), "opened" with its name as the topic, or only "mentioned"."""
+    setup, keywords), "opened" with its name as the topic (its words or its `opening`
+    start with it), or only "mentioned"."""
     from judge.search.text import words
 
     if not PAGE_WORDS.isdisjoint(question_words):
         return "page"
-    opening = next((w for w in question_words if w not in _ARTICLES), None)
-    return "opened" if opening in words(title) else "mentioned"
+    title_words = words(title)
+    firsts = (
+        next((w for w in said if w not in _ARTICLES), None) for said in (question_words, opening)
+    )
+    return "opened" if any(first in title_words for first in firsts) else "mentioned"

@@ -19,10 +19,11 @@ from judge.search.focus import (
     follow_up_words,
     question_first,
 )
-from judge.search.text import STOP_WORDS, stem
+from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
+OPENING_WORDS = 40  # as many as a name is looked for in (`cards.MAX_WORDS`)
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
 
 
@@ -52,6 +53,9 @@ class Understanding(NamedTuple):
     #: "who", "amount" or "moment": what the first asking sentence asks for
     #: (`focus.asked_for`), or None
     asks_for: str | None = None
+    #: the question's first OPENING_WORDS words in the player's order (`words` puts a
+    #: long post's asking sentences first): a post names its scenario up front
+    opening: tuple[str, ...] = ()
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -201,6 +205,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         background=_background(question, content, all_words, synonyms),
         follow_up=_follow_up(question, content),
         asks_for=asked_for(question),
+        opening=tuple(words(question)[:OPENING_WORDS]),
     )
 
 
