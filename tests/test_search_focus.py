@@ -15,6 +15,7 @@ from judge.search.focus import (
     follow_up_words,
     pointed_at,
     question_first,
+    questions_asked,
 )
 
 STORY = (
@@ -227,6 +228,20 @@ def test_the_words_only_a_later_question_says_are_its_follow_up():
     assert {"reshuffle", "also"} <= follow_up_words(post)
     assert not {"who", "dealt", "swarmed"} & follow_up_words(post)
     assert follow_up_words("Who gets dealt first, and do we reshuffle?") == frozenset()
+
+
+def test_a_question_that_leans_back_is_part_of_the_one_before():
+    """ "Does this mean...?" makes the sentence before it ask: the two are one question,
+    so the second one's words are no follow-up."""
+    post = (
+        "The rules say there is no penalty for losing a scenario. Does this mean heroes "
+        "are only added to the fallen heroes list if they perish in a game we won?"
+    )
+    assert questions_asked(post) == [post]
+    assert follow_up_words(post) == frozenset()
+    later = post + " Also, do boons carry over?"
+    assert len(questions_asked(later)) == 2 and {"boons", "carry"} <= follow_up_words(later)
+    assert not {"fallen", "perish"} & follow_up_words(later)
 
 
 @pytest.mark.parametrize(

@@ -119,12 +119,18 @@ def asking(parts: list[str]) -> list[bool]:
     you only get one attack per enemy"), which asks too."""
     flags = [asks(s) for s in parts]
     for i in range(1, len(parts)):
-        said = words(parts[i])
-        # "is that legal or must she wait?"
-        pointing = len(said) > 1 and said[1] in _DEMONSTRATIVES
-        if flags[i] and (pointing or set(said) <= STOP_WORDS | _VERDICT_WORDS):
+        if flags[i] and _leans_back(words(parts[i])):
             flags[i - 1] = True
     return flags
+
+
+def _leans_back(said: list[str]) -> bool:
+    """Whether an asking sentence asks about the one before it: about "that" or "this"
+    ("is that legal or must she wait?", "does this mean..."), or with no word of its
+    own ("who is right lol")."""
+    return (len(said) > 1 and said[1] in _DEMONSTRATIVES) or set(
+        said
+    ) <= STOP_WORDS | _VERDICT_WORDS
 
 
 #: after these, the rest of a sentence is an example, not the question ("e.g. Aragorn")
@@ -221,10 +227,26 @@ def asking_sentences(question: str) -> list[str]:
     return [s for s, a, _ in _read(question) if a]
 
 
+def questions_asked(question: str) -> list[str]:
+    """The questions a post asks, in order: its asking sentences, each joined by the
+    asking sentence after it that leans back on it (`_leans_back`). "There is no
+    penalty for losing. Does this mean a fallen hero only counts in a game we won?"
+    is one question: the second sentence made the first one ask."""
+    found: list[str] = []
+    previous_asks = False
+    for sentence, is_asking, _ in _read(question):
+        if is_asking and previous_asks and found and _leans_back(words(sentence)):
+            found[-1] = f"{found[-1]} {sentence}"
+        elif is_asking:
+            found.append(sentence)
+        previous_asks = is_asking
+    return found
+
+
 def follow_up_words(question: str) -> frozenset[str]:
-    """Words said only by the asking sentences after the first (empty when one sentence
-    asks)."""
-    asked = asking_sentences(question)
+    """Words said only by the questions after the first (`questions_asked`; empty when
+    the post asks one)."""
+    asked = questions_asked(question)
     if len(asked) < 2:
         return frozenset()
     return frozenset(w for s in asked[1:] for w in words(s)) - set(words(asked[0]))
