@@ -108,7 +108,7 @@ def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
             last = question_words[end]
             run = question_words[start : end + 1]
             slug = "-".join(run)
-            if last in cards._not_closing or last[:3] not in cards._openings or len(slug) < 5:
+            if last in cards._not_closing or last[:3] not in cards._closings or len(slug) < 5:
                 continue
             candidates = sorted(
                 key for key in titles if len(_grams(slug) & _grams(key)) >= cards._needed[key]
@@ -131,6 +131,27 @@ def test_the_runs_found_are_those_the_definition_gives(question_words):
     cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
     assert sum("the" in key for key in SHARED_TITLES) > SHARED_GRAM_TITLES
     assert list(cards._runs(question_words)) == list(_runs_by_definition(cards, question_words))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(RUN_WORDS + ["emyn", "muil", "cross", "roads"]), max_size=30))
+@example(["muil", "the", "hills", "of", "emyn", "muil"])
+@example(["cross", "roads", "journey", "to", "the", "cros", "roads"])
+def test_runs_open_only_where_enough_of_a_title_follows(question_words):
+    """A run opening on a title's later words ("emyn muil" of The Hills of Emyn Muil)
+    covers too little of it to name it: leaving those openings out (`_openings`) finds
+    exactly the cards a run from any title word finds."""
+    from judge.search.cards import RUN_COVERAGE
+
+    question_words = tuple(question_words)
+    cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
+    every_word = CardRecogniser({key: key for key in SHARED_TITLES}, {})
+    every_word._openings = every_word._closings
+    assert "emy" not in cards._openings and "emy" in every_word._openings
+    assert len("emyn-muil") < RUN_COVERAGE * len("the-hills-of-emyn-muil")
+    assert cards.recognise(question_words, names=None) == every_word.recognise(
+        question_words, names=None
+    )
 
 
 def test_switching_the_name_test_off_reads_everyday_words_as_cards():

@@ -9,6 +9,7 @@ from judge.search.text import STOP_WORDS, text_words, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
+RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names it
 #: a trigram in more titles than this is counted for them only where a run could close
 SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
@@ -125,9 +126,19 @@ class CardRecogniser:
     ):
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         #: the first three letters of every title word: a run of question words can
-        #: only be a title when its first and last words begin like title words
-        #: (typos keep a word's first letters far more often than not)
-        self._openings = {word[:3] for key in titles for word in key.split("-")}
+        #: only be a title when its last word begins like a title word (typos keep a
+        #: word's first letters far more often than not) ...
+        self._closings = {word[:3] for key in titles for word in key.split("-")}
+        #: ... and its first word like one from which the rest of a title is at least
+        #: RUN_COVERAGE of it: a run of a title's last words alone covers too little
+        #: of it to name it ("valinor" in Light of Valinor)
+        self._openings = {
+            words[i][:3]
+            for key in titles
+            for words in [key.split("-")]
+            for i in range(len(words))
+            if len("-".join(words[i:])) >= RUN_COVERAGE * len(key)
+        }
         #: the stop words no title ends with ("A Test of Will" ends with one): no run
         #: ends with them
         self._not_closing = STOP_WORDS - {key.rsplit("-", 1)[-1] for key in titles}
@@ -199,8 +210,9 @@ class CardRecogniser:
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
         slug, the titles sharing half their trigrams with it, sorted).
 
-        A run opens and closes with words that begin like title words and are no stop
-        words ("A Test of Will" may close on one). A run may open with a stop word a
+        A run opens and closes with words that begin like title words (`_openings`,
+        `_closings`) and are no stop words ("A Test of Will" may close on one). A run
+        may open with a stop word a
         title opens with ("the ambush"), to be compared with those titles only. The
         runs from one word on share their trigrams, so a longer run counts only the
         trigrams its last word adds (its own and the ones across the join, both found
@@ -234,7 +246,7 @@ class CardRecogniser:
                         shared[key] = shared.get(key, 0) + 1
                 seen_late |= new & late_grams
                 seen |= added
-                if last in self._not_closing or last[:3] not in openings:
+                if last in self._not_closing or last[:3] not in self._closings:
                     continue
                 if not shared or length < 5:
                     continue
@@ -269,7 +281,7 @@ class CardRecogniser:
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
                     continue
-                if coverage >= 0.6:
+                if coverage >= RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
         for word in question_words[:MAX_WORDS]:
             if len(word) < 4 or (names is not None and word not in names):
