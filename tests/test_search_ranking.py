@@ -343,6 +343,7 @@ def test_abbreviations_and_other_spellings_read_as_the_rules_words():
     assert synonyms_by_position(("does", "it", "roll", "over"))[2] == ("surplus",)
     assert synonyms_by_position(("can", "i", "mull"))[2] == ("mulligan",)
     assert synonyms_by_position(("the", "deck", "ran", "dry"))[2] == ("runs", "out")
+    assert synonyms_by_position(("is", "it", "dealt", "right", "away"))[3] == ("immediately",)
     assert synonyms_by_position(("get", "my", "resources", "back"))[2] == ("cost", "paid")
 
 

@@ -124,6 +124,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("pump",): ("modifier",),
     ("run", "dry"): ("runs", "out"),  # "the encounter deck runs dry"
     ("ran", "dry"): ("runs", "out"),
+    ("right", "away"): ("immediately",),  # "does the damage go on right away?"
+    ("straight", "away"): ("immediately",),
     ("til",): ("until",),
     ("till",): ("until",),
     ("on", "purpose"): ("optional",),
