@@ -42,6 +42,7 @@ SETS = (
     HERE / "questions-posts7.jsonl",
     HERE / "questions-posts8.jsonl",
     HERE / "questions-posts9.jsonl",
+    HERE / "questions-posts10.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
