@@ -49,6 +49,9 @@ SETS = (
     SHARED / "dev-questions.jsonl",
     SHARED / "dev-real.jsonl",
 )
+#: the sets of forum posts written blind, whose answer lines two readers judged from the
+#: post and the entry's lines alone: the closest to how the answer line is judged
+READER_SETS = frozenset(f"questions-posts{n}.jsonl" for n in range(4, 11))
 #: per labelled question (set file, id): the entry ranked first when it was labelled and
 #: every line of it that, read next to the question, states the answer (judged by
 #: readers who saw the reference answer; empty when no line does)
@@ -121,7 +124,9 @@ def _judged_right(answer, label: dict, kb) -> bool | None:
     return any(line.endswith(answer.text) for line in label["lines"])
 
 
-def score(searcher, path: Path, show_misses: bool = False) -> None:
+def score(searcher, path: Path, show_misses: bool = False) -> list[bool]:
+    """Print a set's hit@k, timings and answer-line agreement; return, for each labelled
+    question whose top hit is right, whether its answer line is one judged right."""
     from judge.knowledge import load
 
     rows = [
@@ -176,6 +181,7 @@ def score(searcher, path: Path, show_misses: bool = False) -> None:
             f"  answer line judged right (labelled, top hit right): "
             f"{sum(judged) / len(judged):.2f} of {len(judged)}"
         )
+    return judged
 
 
 def title_lookups(searcher, show_misses: bool = False) -> None:
@@ -204,11 +210,21 @@ def main(argv: list[str]) -> None:
     named = [Path(a) for a in argv if not a.startswith("--")]
     paths = named or [p for p in SETS if p.is_file()]
     searcher = Searcher()
+    judged: dict[str, list[bool]] = {}
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines()[:5]:  # warm the caches
             if line.strip():
                 searcher.ask(json.loads(line)["q"])
-        score(searcher, path, show)
+        judged[path.name] = score(searcher, path, show)
+    readers = [right for name, found in judged.items() if name in READER_SETS for right in found]
+    every = [right for found in judged.values() for right in found]
+    for label, found in (
+        ("blind forum posts, judged by readers", readers),
+        ("all labelled", every),
+    ):
+        if found:
+            print(f"answer line judged right, {label}: {sum(found)} of {len(found)}", end="")
+            print(f" ({sum(found) / len(found):.3f})")
     if not named:
         title_lookups(searcher, show)
 
