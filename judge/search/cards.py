@@ -212,12 +212,11 @@ class CardRecogniser:
 
         A run opens and closes with words that begin like title words (`_openings`,
         `_closings`) and are no stop words ("A Test of Will" may close on one). A run
-        may open with a stop word a
-        title opens with ("the ambush"), to be compared with those titles only. The
-        runs from one word on share their trigrams, so a longer run counts only the
-        trigrams its last word adds (its own and the ones across the join, both found
-        once per question). The trigrams many titles share are counted only where the
-        run could close (`_counted_late`)."""
+        may open with a stop word a title opens with ("the ambush"), to be compared with
+        those titles only. The runs from one word on share their trigrams, so a longer
+        run counts only the trigrams its last word adds (its own and the ones across the
+        join, both found once per question). The trigrams many titles share are counted
+        only where the run could close (`_counted_late`)."""
         n_words = min(len(question_words), MAX_WORDS)
         needed, openings = self._needed, self._openings
         late, late_grams = self._counted_late, self._late_grams

@@ -128,9 +128,8 @@ def _leans_back(said: list[str]) -> bool:
     """Whether an asking sentence asks about the one before it: about "that" or "this"
     ("is that legal or must she wait?", "does this mean..."), or with no word of its
     own ("who is right lol")."""
-    return (len(said) > 1 and said[1] in _DEMONSTRATIVES) or set(
-        said
-    ) <= STOP_WORDS | _VERDICT_WORDS
+    points = len(said) > 1 and said[1] in _DEMONSTRATIVES
+    return points or set(said) <= STOP_WORDS | _VERDICT_WORDS
 
 
 #: after these, the rest of a sentence is an example, not the question ("e.g. Aragorn")

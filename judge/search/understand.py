@@ -11,6 +11,7 @@ from functools import cache
 from typing import NamedTuple
 
 from judge.rulesets import game_named_by
+from judge.search.cards import MAX_WORDS as NAME_WORDS
 from judge.search.focus import (
     ability_words,
     asked_for,
@@ -23,7 +24,6 @@ from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
-OPENING_WORDS = 40  # as many as a name is looked for in (`cards.MAX_WORDS`)
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
 
 
@@ -53,8 +53,9 @@ class Understanding(NamedTuple):
     #: "who", "amount" or "moment": what the first asking sentence asks for
     #: (`focus.asked_for`), or None
     asks_for: str | None = None
-    #: the question's first OPENING_WORDS words in the player's order (`words` puts a
-    #: long post's asking sentences first): a post names its scenario up front
+    #: the question's first words in the player's order, as many as a name is looked
+    #: for in (`words` puts a long post's asking sentences first): a post names its
+    #: scenario up front
     opening: tuple[str, ...] = ()
 
 
@@ -205,7 +206,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         background=_background(question, content, all_words, synonyms),
         follow_up=_follow_up(question, content),
         asks_for=asked_for(question),
-        opening=tuple(words(question)[:OPENING_WORDS]),
+        opening=tuple(words(question)[:NAME_WORDS]),
     )
 
 
