@@ -10,13 +10,22 @@ _OTHER = re.compile(r"[^a-z0-9.]+")
 _DOTS_OUTSIDE_NUMBERS = re.compile(r"(?<![0-9])\.|\.(?![0-9])")
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
 def fold_accents(text: str) -> str:
     """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition. Plain ASCII
     (nearly all text) has nothing to fold and is returned as it is, which matters when
-    the index folds every entry's whole body."""
+    the index folds every entry's whole body; in other text only the runs of non-ASCII
+    characters are decomposed (a long post with one curly quote is read many times per
+    question)."""
     if text.isascii():
         return text
-    decomposed = unicodedata.normalize("NFKD", text)
+    return _NON_ASCII.sub(_folded, text)
+
+
+def _folded(run: re.Match[str]) -> str:
+    decomposed = unicodedata.normalize("NFKD", run.group())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 

@@ -1,3 +1,6 @@
+from hypothesis import example, given
+from hypothesis import strategies as st
+
 from judge.slug import fold_accents, slugify
 
 
@@ -20,3 +23,14 @@ def test_slug_keeps_step_and_ruling_numbers():
 
 def test_fold_accents_keeps_plain_letters():
     assert fold_accents("Lórien Háma Óin") == "Lorien Hama Oin"
+
+
+@given(st.text())
+@example("e\u0301te \u2018expert game\u2019 \ufb01nd Nazgu\u0302l")
+def test_fold_accents_is_the_whole_text_decomposed_without_its_marks(text):
+    """Folding only the runs of non-ASCII characters gives what decomposing the whole
+    text and dropping its combining marks gives."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    assert fold_accents(text) == "".join(c for c in decomposed if not unicodedata.combining(c))
