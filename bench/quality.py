@@ -223,8 +223,8 @@ def main(argv: list[str]) -> None:
         ("all labelled", every),
     ):
         if found:
-            print(f"answer line judged right, {label}: {sum(found)} of {len(found)}", end="")
-            print(f" ({sum(found) / len(found):.3f})")
+            right, n = sum(found), len(found)
+            print(f"answer line judged right, {label}: {right} of {n} ({right / n:.3f})")
     if not named:
         title_lookups(searcher, show)
 
