@@ -43,6 +43,7 @@ SETS = (
     HERE / "questions-posts8.jsonl",
     HERE / "questions-posts9.jsonl",
     HERE / "questions-posts10.jsonl",
+    HERE / "questions-posts11.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
@@ -51,7 +52,7 @@ SETS = (
 )
 #: the sets of forum posts written blind, whose answer lines two readers judged from the
 #: post and the entry's lines alone: the closest to how the answer line is judged
-READER_SETS = frozenset(f"questions-posts{n}.jsonl" for n in range(4, 11))
+READER_SETS = frozenset(f"questions-posts{n}.jsonl" for n in range(4, 12))
 #: per labelled question (set file, id): the entry ranked first when it was labelled and
 #: every line of it that, read next to the question, states the answer (judged by
 #: readers who saw the reference answer; empty when no line does)
