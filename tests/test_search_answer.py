@@ -310,6 +310,29 @@ def test_the_scenario_the_question_names_picks_the_entry_not_its_line(cli):
     assert "Anduin" not in answer["text"] and "resolve" in answer["text"]
 
 
+@pytest.mark.parametrize(
+    ("question", "page"),
+    [
+        (
+            "the dead marshes, shadows of mirkwood cycle: what does easy mode change?",
+            "scenario/the-dead-marshes",
+        ),
+        (
+            "the aldburg plot (oaths of the rohirrim): how does easy mode work?",
+            "scenario/the-aldburg-plot",
+        ),
+    ],
+)
+def test_a_scenarios_cycle_picks_the_entry_not_its_line(monkeypatch, answer_line, question, page):
+    """A cycle's name, like the scenario's, says which scenario the post means; the line
+    that names the cycle says nothing about easy mode."""
+    from judge.search.scenarios import ScenarioRecogniser
+
+    assert answer_line(question, page).startswith("Easy Mode:")
+    monkeypatch.setattr(ScenarioRecogniser, "with_origins", lambda self, named: tuple(named))
+    assert not answer_line(question, page).startswith("Easy Mode:")
+
+
 def test_a_stop_inside_quotes_does_not_end_a_sentence():
     body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
     assert body_lines(body) == [

@@ -206,6 +206,25 @@ def test_unknown_cards(question, recognised, unknown):
     assert unknown_cards(question, recognised, known) == unknown
 
 
+def test_a_box_or_cycle_name_is_no_unknown_card():
+    """A scenario's box is written as a name, and its possessive is a word the
+    knowledge base spells only without the "'s", but it is no card we lack."""
+    question = "we got to Sundown on the Shire from the Shire's Reckoning"
+    known = {"shire", "reckoning"}
+    assert unknown_cards(question, [], known) == ["Shire's Reckoning"]
+    assert unknown_cards(question, [], known, ["The Shire's Reckoning"]) == []
+
+
+def test_ask_reports_no_box_as_an_unknown_card(cli):
+    question = "In The Shire's Reckoning, does the Wolf deck reshuffle?"
+    assert cli("ask", question, "--json").json()["unknown_cards"] == []
+
+
+def test_a_games_publisher_is_no_unknown_card(cli):
+    result = cli("ask", "Is Fantasy Flight going to errata Nori?", "--json").json()
+    assert result["unknown_cards"] == [] and result["cards"] == ["Nori"]
+
+
 def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     result = cli("ask", "radagasts cunning", "--json").json()
     assert result["unknown_cards"] == ["Radagast's Cunning"] and result["cards"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cached_property
 
 from judge.search.text import STOP_WORDS, text_words, words
@@ -366,12 +367,15 @@ def _spells_one_of(key: str, titles: set[str]) -> bool:
     return any(fuzz.ratio(key, title) >= MIN_SCORE for title in titles)
 
 
-def unknown_cards(question: str, recognised: list[str], known_words) -> list[str]:
+def unknown_cards(
+    question: str, recognised: list[str], known_words, not_cards: Iterable[str] = ()
+) -> list[str]:
     """Card names the question writes that the knowledge base has nothing on.
 
     A name is two or more capitalised words in a row, "of" and "the" allowed inside
     ("Radagast's Cunning", "Forest Snare"), or joined by hyphens ("Self-Preservation"),
-    that is not a recognised card and has a word the knowledge base never uses
+    that is not a recognised card, nor one of the names `not_cards` (a scenario's box
+    or cycle: "The Shire's Reckoning"), and has a word the knowledge base never uses
     (`known_words`): "Combat Phase" is rules, not a card.
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
@@ -381,6 +385,7 @@ def unknown_cards(question: str, recognised: list[str], known_words) -> list[str
 
     found: dict[str, None] = {}
     seen = {slugify(title) for title in recognised}
+    seen |= {slugify(name) for name in not_cards}
     seen |= {re.sub(r"^(?:the|a|an)-", "", key) for key in seen}  # "King's Quest" too
     for match in _NAME.finditer(question):
         text = match.group()

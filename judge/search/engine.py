@@ -317,7 +317,12 @@ class GameIndex:
             ),
             key=lambda pair: -pair[0],
         )
-        ranked = self._by_lines(ranked, concepts, numbered, (*meaning.cards, *meaning.scenarios))
+        ranked = self._by_lines(
+            ranked,
+            concepts,
+            numbered,
+            (*meaning.cards, *self._reader.scenarios.with_origins(meaning.scenarios)),
+        )
         ranked = scoring.newest_first(ranked, self._superseded_by)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
@@ -524,9 +529,11 @@ class GameIndex:
                         weight *= FOLLOW_UP_WEIGHT
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
-        # the cards and scenarios the question names pulled the entry in, and "errata"
-        # asks for a kind of entry: they find the entry, not the line in it
-        named = (*best.cards, *meaning.cards, *meaning.scenarios, *ERRATA_WORDS)
+        # the cards and scenarios the question names (and a scenario's box and cycle)
+        # pulled the entry in, and "errata" asks for a kind of entry: they find the
+        # entry, not the line in it
+        scenarios = self._reader.scenarios.with_origins(meaning.scenarios)
+        named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS)
         for term in naming.stems_of(named):
             weights.pop(term, None)
         # the entry's own name is in many of its lines: it tells apart only lines that

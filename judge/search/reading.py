@@ -11,6 +11,7 @@ said twice (two copies of one card) and the names that only set the scene.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 
 from judge.search import naming, spelling
@@ -85,7 +86,9 @@ class GameReader:
             )
             if not naming.part_of_a_name(card, said_names)
         ]
-        unknown = unknown_cards(question, [*cards, *scenarios], self.speller.known)
+        unknown = unknown_cards(
+            question, [*cards, *scenarios], self._known_words, self.scenarios.origins
+        )
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
@@ -110,6 +113,15 @@ class GameReader:
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
         # copies first: a name written twice sets the scene, yet still names two copies
         return self._with_story_names(self._with_copies(meaning), names)
+
+    @cached_property
+    def _known_words(self) -> frozenset[str]:
+        """The words a card we lack must go beyond: the knowledge base's and the games'
+        names ("the old Decipher game" names no card)."""
+        from judge.rulesets import GAMES, ruleset
+
+        names = {word for game in GAMES for name in ruleset(game).names for word in name.split()}
+        return self.speller.known | names
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is

@@ -73,7 +73,8 @@ def _short_names(titles: list[str], kb) -> dict[str, str]:
 
 def index_meta(kb) -> dict:
     """What the index keeps about scenarios: names (slug -> title), each scenario's
-    document number and those (entry order) of the entries its page links to."""
+    document number and those (entry order) of the entries its page links to, and the
+    names of the box and cycle each comes from."""
     from judge.scenarios import scenarios
     from judge.slug import slugify
 
@@ -87,6 +88,10 @@ def index_meta(kb) -> dict:
         "links": {
             s.title: [docnum[i] for i in (*s.rulings, *s.keywords) if i in docnum] for s in found
         },
+        "origins": {
+            s.title: [name for name in (s.product, s.cycle) if name and name != s.title]
+            for s in found
+        },
     }
 
 
@@ -99,6 +104,9 @@ class ScenarioRecogniser:
         self._names = CardRecogniser(meta.get("names", {}), {})
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
+        self._origins: dict[str, list[str]] = meta.get("origins", {})
+        #: the names of the boxes and cycles scenarios come from: no card's names
+        self.origins = frozenset(name for names in self._origins.values() for name in names)
 
     def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
         """The titles of the scenarios a question names (NAMED at most), in its words
@@ -112,6 +120,12 @@ class ScenarioRecogniser:
 
     def prepare(self) -> None:
         self._names.prepare()
+
+    def with_origins(self, named: Iterable[str]) -> tuple[str, ...]:
+        """The scenarios `named` and the boxes and cycles they come from: a post that
+        names "The Aldburg Plot (the fan one from the Oaths of the Rohirrim stuff)"
+        says the cycle's name only to say which scenario it means."""
+        return tuple(name for title in named for name in (title, *self._origins.get(title, ())))
 
     def favoured(
         self,
