@@ -135,6 +135,22 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
     ]
 
 
+def test_a_scenario_named_in_passing_keeps_its_page_in_the_running(searcher, monkeypatch):
+    """A post that names its scenario in passing may still ask about a rule of the
+    page itself (here, its split staging areas): the page is not pushed down for it."""
+    from judge.search import scenarios
+
+    question = (
+        "Three of us were playing Fog on the Barrow-Downs last night and two of us got "
+        "split off into our own staging area. When we quest, does each staging area "
+        "reveal a card for every player in the game or only for the players there?"
+    )
+    page = "scenario/fog-on-the-barrow-downs"
+    assert top_ids(searcher, question, k=1) == [page]
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 0.8)
+    assert top_ids(searcher, question, k=1) != [page]
+
+
 def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monkeypatch):
     """ "<scenario>: ..." names the topic first; the same name said in passing sets the
     scene only (see the test above)."""

@@ -18,8 +18,11 @@ from collections.abc import Iterable
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
 #: a rules question that only mentions where it happened ("in A Journey to Rhosgobel, does
-#: removed from the game mean...") is not asking for the scenario's page
-SCENARIO_PAGE_MENTIONED = 0.8
+#: removed from the game mean...") is not asking for the scenario's page: the page gains
+#: nothing, and the name's words weigh as the scene (`scene_words`). It loses nothing
+#: either: a long post that names the scenario in passing often asks about one of the
+#: page's own rules (its split staging areas, a card it sets aside)
+SCENARIO_PAGE_MENTIONED = 1.0
 #: a question that opens with the scenario's name is about that scenario, but a ruling
 #: of the scenario it names ("journey down the anduin: banks dealt as a shadow card")
 #: still answers first
