@@ -16,11 +16,14 @@ _BULLET = re.compile(rf"^\s*{_MARKER}\s+")
 #: a bullet inside a bullet ("- The first player decides:" then "  - the travel target")
 _NESTED_BULLET = re.compile(rf"^[ \t]+{_MARKER}\s", re.MULTILINE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(“])")
+#: a heading ("## Scenario rules") only groups the bullets under it: it is no line of
+#: its own, and in a snippet it would run into the bullet after it
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t].*$", re.MULTILINE)
 
 
 def plain(markdown: str) -> str:
-    """Markdown reduced to one line of text."""
-    return " ".join(_MARKUP.sub(" ", markdown).split())
+    """Markdown reduced to one line of text, headings left out."""
+    return " ".join(_MARKUP.sub(" ", _HEADING.sub(" ", markdown)).split())
 
 
 def body_lines(body: str) -> list[str]:
@@ -35,6 +38,8 @@ def body_lines(body: str) -> list[str]:
             paragraph.clear()
 
     for line in body.splitlines():
+        if _HEADING.match(line):
+            line = ""  # it ends the bullet or paragraph before it, like a blank line
         if _BULLET.match(line):
             close_paragraph()
             if bullet:

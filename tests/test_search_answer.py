@@ -48,6 +48,18 @@ def test_each_item_of_a_numbered_list_is_a_line():
     assert body_lines(body) == ["Play goes in steps.", "Pay the costs.", "Choose targets, if any."]
 
 
+def test_a_heading_is_no_line_and_no_snippet_text():
+    """A heading only groups the bullets under it: shown as a line it says nothing, and
+    in a snippet it would run into the next bullet ("Scenario rules Controlling ...")."""
+    from judge.body_lines import plain
+
+    body = (
+        "Osgiliath is a scenario.\n\n## Scenario rules\n- **Control:** the first player takes it.\n"
+    )
+    assert body_lines(body) == ["Osgiliath is a scenario.", "Control: the first player takes it."]
+    assert plain(body) == "Osgiliath is a scenario. Control: the first player takes it."
+
+
 def test_the_line_with_most_of_the_questions_weight_wins():
     weights = {"exhaust": 2.0, "defend": 0.5}
     assert best_line(BODY, weights).startswith("The sentinel character exhausts")
