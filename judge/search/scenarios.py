@@ -125,9 +125,9 @@ class ScenarioRecogniser:
         self._names.prepare()
 
     def with_origins(self, named: Iterable[str]) -> tuple[str, ...]:
-        """The scenarios `named` and the boxes and cycles they come from: a post that
-        names "The Aldburg Plot (the fan one from the Oaths of the Rohirrim stuff)"
-        says the cycle's name only to say which scenario it means."""
+        """The scenarios `named` and the boxes and cycles they come from: "the Dead
+        Marshes, in the Shadows of Mirkwood cycle" says the cycle's name only to say
+        which scenario it means."""
         return tuple(name for title in named for name in (title, *self._origins.get(title, ())))
 
     def favoured(
