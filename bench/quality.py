@@ -36,6 +36,7 @@ SETS = (
     HERE / "questions-posts3.jsonl",
     HERE / "questions-blind3.jsonl",
     HERE / "questions-blind4.jsonl",
+    HERE / "questions-blind5.jsonl",
     HERE / "questions-posts4.jsonl",
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",

@@ -18,6 +18,7 @@ from judge.search.snippets import snippet, word_stems
 from judge.search.text import WORD, analysed, analyzer, stem
 from judge.search.understand import (
     concepts,
+    edges_named,
     phases_named,
     phrasing,
     synonyms_by_position,
@@ -387,6 +388,39 @@ def test_phases_are_named_only_with_the_word_phase_or_turn():
     assert phases_named(("the", "quest", "card", "says"), phases) == frozenset()
     meaning, _, _ = Searcher().ask("combat phase: who attacks first?")
     assert meaning.phases == {"combat"}
+
+
+def test_the_start_or_end_of_a_phase_or_round_is_named_with_of():
+    phases = {"refresh", "combat", "encounter", "round"}
+
+    def edges(text):
+        return edges_named(tuple(text.split()), phases)
+
+    assert edges("a forced effect at the start of the refresh phase") == {("refresh", "begin")}
+    assert edges("at the beginning of each combat phase") == {("combat", "begin")}
+    assert edges("at the end of the round") == {("round", "end")}
+    # how long an effect lasts: the question asks the rule of lasting effects
+    assert edges("lasts until the end of the round") == frozenset()
+    assert edges("until the end of the round or at the end of the round") == frozenset()
+    assert edges("end of encounter phase then start of combat phase") == {
+        ("encounter", "end"),
+        ("combat", "begin"),
+    }
+    # no phase of ours, or no "phase": a moment, but not a phase's first or last step
+    assert edges("at the end of the attack") == frozenset()
+    assert edges("the start of the game") == frozenset()
+    assert edges("the end of combat") == frozenset()
+
+
+def test_a_phases_first_step_answers_for_its_start(monkeypatch):
+    """ "At the start of the combat phase" is step 6.1, though "action window" and
+    "shadow cards" name other entries."""
+    question = (
+        "is there an action window at the start of the combat phase before shadow cards are dealt?"
+    )
+    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == ["rr/step-6.1"]
+    monkeypatch.setattr(engine, "EDGE_STEP_BONUS", 1.0)
+    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] != ["rr/step-6.1"]
 
 
 def test_a_question_that_only_names_a_phase_is_set_in_none():

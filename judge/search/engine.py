@@ -40,6 +40,8 @@ TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) titl
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see scoring.coverage)
 PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
+#: the step that begins or ends a phase whose start or end the question names (_rerank)
+EDGE_STEP_BONUS = 1.4
 #: an entry's weight when none of its lines says any of the question (see _by_lines);
 #: one line that says all of it weighs LINE_FLOOR + 1
 LINE_FLOOR = 0.5
@@ -245,8 +247,20 @@ class GameIndex:
             )
             if phase and not {"begin", "end"} & set(title)
         )
-        # each phase's overview entry ("Planning Phase"), by the phase's name
         from judge.search.text import stem
+
+        # each phase's first and last step, by (phase, "begin" or "end"): "Refresh phase
+        # begins", "Round ends"
+        self._edge_steps = {
+            (phase, edge): docnum
+            for docnum, (phase, title) in enumerate(
+                zip(self._step_phases, self._title_stems, strict=True)
+            )
+            if phase
+            for edge in ("begin", "end")
+            if title in ((stem(phase), "phase", edge), (stem(phase), edge))
+        }
+        # each phase's overview entry ("Planning Phase"), by the phase's name
 
         overviews = {(stem(phase), "phase"): phase for phase in phases}
         self._phase_overviews = {
@@ -305,10 +319,11 @@ class GameIndex:
         # the words as written: a player word's rules words ("buddy": another player)
         # do not name the entry titled by them ("Defending Player")
         asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
+        edges = frozenset(self._edge_steps[e] for e in meaning.edges if e in self._edge_steps)
         ranked = sorted(
             (
                 (
-                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene)
+                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene, edges)
                     * scoring.title_factor(self._title_share(docnum, asked), topical)
                     * favoured.get(docnum, 1.0),
                     docnum,
@@ -335,10 +350,12 @@ class GameIndex:
         concepts,
         numbered,
         scene: frozenset[str],
+        edges: frozenset[int],
     ) -> float:
         """Weight by the question's intent and by how much of the question the entry
-        covers, and favour entries whose whole title the question says and the steps
-        of the phases that set its scene."""
+        covers, and favour entries whose whole title the question says, the steps of the
+        phases that set its scene and the steps that begin or end a phase it names the
+        start or end of (`edges`)."""
         title = self._title_stems[docnum]
         # naming a phase sets the scene: its overview entry is then named, not asked for
         named = scoring.says_title(title, said) and self._phase_overviews.get(docnum) not in scene
@@ -350,6 +367,7 @@ class GameIndex:
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
+            * (EDGE_STEP_BONUS if docnum in edges else 1.0)
             * (1 + (TITLE_PHRASE_BONUS - 1) * scoring.topical(meaning) if named else 1.0)
             * coverage**COVERAGE_POWER
         )

@@ -15,7 +15,13 @@ from functools import cached_property
 from pathlib import Path
 
 from judge.search import naming, spelling
-from judge.search.understand import Understanding, phases_named, understand, without
+from judge.search.understand import (
+    Understanding,
+    edges_named,
+    phases_named,
+    understand,
+    without,
+)
 
 #: a word in at most this many entries, and no rules term, is a name (see _with_copies)
 NAME_ENTRIES = 15
@@ -102,7 +108,9 @@ class GameReader:
             )
             scenarios = self.scenarios.named(meaning.words, meaning.opening)
         meaning = naming.with_cards(meaning, cards)._replace(
-            phases=phases_named(meaning.words, self._phases), unknown_cards=tuple(unknown)
+            phases=phases_named(meaning.words, self._phases),
+            edges=edges_named(meaning.words, self._phases),
+            unknown_cards=tuple(unknown),
         )
         # a card we have nothing on names nothing we could find, and a game's name chose
         # this index: neither is a rule to look for

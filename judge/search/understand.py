@@ -53,6 +53,9 @@ class Understanding(NamedTuple):
     #: "who", "amount" or "moment": what the first asking sentence asks for
     #: (`focus.asked_for`), or None
     asks_for: str | None = None
+    #: the beginnings and ends of phases (or of the round) the question names
+    #: (`edges_named`): ("refresh", "begin") for "at the start of the refresh phase"
+    edges: frozenset[tuple[str, str]] = frozenset()
     #: the question's first words in the player's order, as many as a name is looked
     #: for in (`words` puts a long post's asking sentences first): a post names its
     #: scenario up front
@@ -186,6 +189,38 @@ def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
     )
     said = {w for w in question_words if w not in STOP_WORDS}
     return frozenset() if said <= named.union(_PHASE_WORDS) else named
+
+
+#: the words that name a phase's first or last moment ("the start of ...")
+_EDGES = {"start": "begin", "beginning": "begin", "begin": "begin", "end": "end"}
+_EDGE_ARTICLES = frozenset({"the", "a", "this", "each", "every"})
+#: "until the end of the round" says how long an effect lasts, not when something happens
+_DURATION = frozenset({"until", "til", "till", "through"})
+
+
+def edges_named(question_words: tuple[str, ...], phases) -> frozenset[tuple[str, str]]:
+    """The phases, or the round, whose beginning or end the question names: ("refresh",
+    "begin") for "a forced effect at the start of the refresh phase", ("round", "end")
+    for "the end of the round". Such a moment is a step of its own, the phase's first
+    or last, which the question's other words ("before or after my characters ready?")
+    would otherwise pass over for the step they name. An effect lasting "until the end
+    of the round" names how long it lasts: such a question ("... and an 'at the end of
+    the round' one, which goes first?") asks the rule of lasting effects, and names none."""
+    found = set()
+    for position, word in enumerate(question_words):
+        edge = _EDGES.get(word)
+        if edge is None or question_words[position + 1 : position + 2] != ("of",):
+            continue
+        if _DURATION.intersection(question_words[max(position - 2, 0) : position]):
+            return frozenset()
+        named = question_words[position + 2 : position + 5]
+        if named[:1] and named[0] in _EDGE_ARTICLES:
+            named = named[1:]
+        if named[:1] == ("round",) or (
+            named[:1] and named[0] in phases and named[1:2] == ("phase",)
+        ):
+            found.add((named[0], edge))
+    return frozenset(found)
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
