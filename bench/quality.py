@@ -45,6 +45,7 @@ SETS = (
     HERE / "questions-posts9.jsonl",
     HERE / "questions-posts10.jsonl",
     HERE / "questions-posts11.jsonl",
+    HERE / "questions-posts12.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
@@ -53,7 +54,7 @@ SETS = (
 )
 #: the sets of forum posts written blind, whose answer lines two readers judged from the
 #: post and the entry's lines alone: the closest to how the answer line is judged
-READER_SETS = frozenset(f"questions-posts{n}.jsonl" for n in range(4, 12))
+READER_SETS = frozenset(f"questions-posts{n}.jsonl" for n in range(4, 13))
 #: per labelled question (set file, id): the entry ranked first when it was labelled and
 #: every line of it that, read next to the question, states the answer (judged by
 #: readers who saw the reference answer; empty when no line does)
