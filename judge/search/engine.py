@@ -251,17 +251,18 @@ class GameIndex:
 
         # each phase's first and last step, by (phase, "begin" or "end"): "Refresh phase
         # begins", "Round ends"
-        self._edge_steps = {
-            (phase, edge): docnum
-            for docnum, (phase, title) in enumerate(
-                zip(self._step_phases, self._title_stems, strict=True)
-            )
-            if phase
+        edges = {
+            title: (phase, edge)
+            for phase in phases
             for edge in ("begin", "end")
-            if title in ((stem(phase), "phase", edge), (stem(phase), edge))
+            for title in ((stem(phase), "phase", edge), (stem(phase), edge))
+        }
+        self._edge_steps = {
+            edges[title]: docnum
+            for docnum, title in enumerate(self._title_stems)
+            if title in edges and self._step_phases[docnum]
         }
         # each phase's overview entry ("Planning Phase"), by the phase's name
-
         overviews = {(stem(phase), "phase"): phase for phase in phases}
         self._phase_overviews = {
             docnum: overviews[title]
