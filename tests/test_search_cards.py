@@ -225,6 +225,15 @@ def test_a_games_publisher_is_no_unknown_card(cli):
     assert result["unknown_cards"] == [] and result["cards"] == ["Nori"]
 
 
+def test_a_word_before_a_games_name_opening_a_sentence_is_no_unknown_card(cli):
+    """The word "Old" is capitalised because it opens the sentence, and "Decipher" names the
+    game; a card we lack opening a sentence is still one."""
+    asked = "Old Decipher LOTR TCG question. Aragorn has 2 wounds. Can I heal him?"
+    assert cli("ask", asked, "--json").json()["unknown_cards"] == []
+    asked = "Self-Preservation heals 2. Can it heal a hero?"
+    assert cli("ask", asked, "--json").json()["unknown_cards"] == ["Self-Preservation"]
+
+
 def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     result = cli("ask", "radagasts cunning", "--json").json()
     assert result["unknown_cards"] == ["Radagast's Cunning"] and result["cards"] == []

@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from judge.search import naming, spelling
+from judge.search.text import words
 from judge.search.understand import (
     Understanding,
     edges_named,
@@ -92,9 +93,13 @@ class GameReader:
             )
             if not naming.part_of_a_name(card, said_names)
         ]
-        unknown = unknown_cards(
-            question, [*cards, *scenarios], self._known_words, self.scenarios.origins
-        )
+        unknown = [
+            name
+            for name in unknown_cards(
+                question, [*cards, *scenarios], self._known_words, self.scenarios.origins
+            )
+            if not self._qualifies_a_game(name)
+        ]
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
@@ -126,10 +131,23 @@ class GameReader:
     def _known_words(self) -> frozenset[str]:
         """The words a card we lack must go beyond: the knowledge base's and the games'
         names ("the old Decipher game" names no card)."""
+        return self.speller.known | self._game_words
+
+    @cached_property
+    def _game_words(self) -> frozenset[str]:
+        """The words of every game's names ("decipher", "fantasy", "flight")."""
         from judge.rulesets import GAMES, ruleset
 
-        names = {word for game in GAMES for name in ruleset(game).names for word in name.split()}
-        return self.speller.known | names
+        return frozenset(
+            word for game in GAMES for name in ruleset(game).names for word in name.split()
+        )
+
+    def _qualifies_a_game(self, name: str) -> bool:
+        """Whether a name is a game's name after one word that describes it: "Old
+        Decipher TCG question." opens its sentence with a capital, as a card's name
+        would, but names the game."""
+        rest = words(name)[1:]
+        return bool(rest) and all(word in self._game_words for word in rest)
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
