@@ -206,6 +206,19 @@ def test_unknown_cards(question, recognised, unknown):
     assert unknown_cards(question, recognised, known) == unknown
 
 
+def test_a_known_cards_possessive_before_table_talk_is_that_card():
+    """A player who writes "Thalin's ping" means Thalin's damage, in their own word."""
+    question = "does Thalin's ping go before the surge?"
+    known = {"thalin", "does", "go", "before", "the", "surge"}
+    assert unknown_cards(question, ["Thalin"], known) == ["Thalin's Ping"]
+    assert unknown_cards(question, ["Thalin"], known, (), lambda w: w == "ping") == []
+
+
+def test_ask_keeps_the_card_whose_ability_the_player_names_in_table_talk(cli):
+    result = cli("ask", "does thalin's ping go before the surge?", "--json").json()
+    assert result["unknown_cards"] == [] and result["cards"] == ["Thalin"]
+
+
 def test_a_box_or_cycle_name_is_no_unknown_card():
     """A scenario's box is written as a name, and its possessive is a word the
     knowledge base spells only without the "'s", but it is no card we lack."""

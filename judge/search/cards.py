@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from judge.search.text import STOP_WORDS, text_words, words
@@ -368,7 +368,11 @@ def _spells_one_of(key: str, titles: set[str]) -> bool:
 
 
 def unknown_cards(
-    question: str, recognised: list[str], known_words, not_cards: Iterable[str] = ()
+    question: str,
+    recognised: list[str],
+    known_words,
+    not_cards: Iterable[str] = (),
+    table_talk: Callable[[str], bool] = lambda word: False,
 ) -> list[str]:
     """Card names the question writes that the knowledge base has nothing on.
 
@@ -379,7 +383,8 @@ def unknown_cards(
     (`known_words`): "Combat Phase" is rules, not a card.
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
-    is still Radagast).
+    is still Radagast), unless the word is the players' own for a rules word
+    (`table_talk`: "Thalin's ping" is Thalin's damage).
     """
     from judge.slug import slugify
 
@@ -405,7 +410,9 @@ def unknown_cards(
             owner = said[i : i + len(key)]
             if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
                 following = said[i + len(key)]
-                unknown = following not in STOP_WORDS and following not in known_words
+                unknown = not (
+                    following in STOP_WORDS or following in known_words or table_talk(following)
+                )
                 if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
                     found[f"{title}'s {following.capitalize()}"] = None
     return list(found)

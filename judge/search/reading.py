@@ -19,6 +19,7 @@ from judge.search.text import words
 from judge.search.understand import (
     Understanding,
     edges_named,
+    is_table_talk,
     phases_named,
     understand,
     without,
@@ -96,7 +97,11 @@ class GameReader:
         unknown = [
             name
             for name in unknown_cards(
-                question, [*cards, *scenarios], self._known_words, self.scenarios.origins
+                question,
+                [*cards, *scenarios],
+                self._known_words,
+                self.scenarios.origins,
+                is_table_talk,
             )
             if not self._qualifies_a_game(name)
         ]

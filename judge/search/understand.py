@@ -90,6 +90,11 @@ def prepare() -> None:
     _openings()
 
 
+def is_table_talk(word: str) -> bool:
+    """Whether a word alone is the players' own for a rules word ("ping" for damage)."""
+    return (stem(word),) in _stemmed_synonyms() or (word,) in EXACT_SYNONYMS
+
+
 def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
     """Rules words for the player words in the question, keyed by the position of each
     word they stand for (longest phrase first: "bad guy" is one enemy, not a character)."""
