@@ -233,6 +233,19 @@ def test_ask_reports_no_box_as_an_unknown_card(cli):
     assert cli("ask", question, "--json").json()["unknown_cards"] == []
 
 
+def test_a_scenario_or_box_the_question_lists_or_describes_is_no_unknown_card(cli):
+    """Helm's Deep is the second of three scenarios listed, more than the question is
+    taken to be about; "Two-handed" describes how The Black Riders box was played."""
+    listed = (
+        "Treason of Saruman campaign (Uruk-hai -> Helm's Deep -> Road to Isengard): "
+        "is Saruman legal?"
+    )
+    result = cli("ask", listed, "--json").json()
+    assert result["unknown_cards"] == [] and "Helm of Secrecy" not in result["cards"]
+    described = "Two-handed Black Riders campaign: Glorfindel died, is he gone?"
+    assert cli("ask", described, "--json").json()["unknown_cards"] == []
+
+
 def test_a_games_publisher_is_no_unknown_card(cli):
     result = cli("ask", "Is Fantasy Flight going to errata Nori?", "--json").json()
     assert result["unknown_cards"] == [] and result["cards"] == ["Nori"]

@@ -94,23 +94,23 @@ class GameReader:
             )
             if not naming.part_of_a_name(card, said_names)
         ]
-        unknown = [
-            name
-            for name in unknown_cards(
-                question,
-                [*cards, *scenarios],
-                self._known_words,
-                self.scenarios.origins,
-                is_table_talk,
-            )
-            if not self._qualifies_a_game(name)
-        ]
+        # the names the player wrote that are none of ours
+        others = unknown_cards(
+            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, is_table_talk
+        )
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
-        cards = [c for c in cards if not any(naming.share_a_word(c, u) for u in unknown)]
+        cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
+        # ... and a card we have nothing on, unless it names a game ("Old Decipher") or a
+        # scenario not counted among those the question is about (one of many it lists)
+        unknown = [
+            name
+            for name in others
+            if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
+        ]
         # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
-        named = " ".join((*cards, *unknown)).lower()
+        named = " ".join((*cards, *others)).lower()
         corrected = self.speller.corrections(w for w in meaning.content if w not in named)
         if corrected:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
@@ -122,11 +122,11 @@ class GameReader:
             edges=edges_named(meaning.words, self._phases),
             unknown_cards=tuple(unknown),
         )
-        # a card we have nothing on names nothing we could find, and a game's name chose
-        # this index: neither is a rule to look for
+        # a name that is none of ours names nothing we could find, and a game's name
+        # chose this index: neither is a rule to look for
         from judge.rulesets import game_name_words
 
-        dropped = naming.words_of(unknown, meaning.words) | game_name_words(meaning.words)
+        dropped = naming.words_of(others, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
         # copies first: a name written twice sets the scene, yet still names two copies

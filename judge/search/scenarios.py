@@ -13,7 +13,9 @@ other scenario shares ("carrock", "pelennor fields").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import cached_property
 
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
@@ -110,6 +112,21 @@ class ScenarioRecogniser:
         self._origins: dict[str, list[str]] = meta.get("origins", {})
         #: the names of the boxes and cycles scenarios come from: no card's names
         self.origins = frozenset(name for names in self._origins.values() for name in names)
+
+    def spells_a_name(self, name: str) -> bool:
+        """Whether a name the player wrote is a scenario's or its box's or cycle's,
+        maybe after one word that describes it ("Two-handed Black Riders")."""
+        from judge.slug import slugify
+
+        described = name.partition(" ")[2]
+        return bool({slugify(name), slugify(described)} & self._name_keys)
+
+    @cached_property
+    def _name_keys(self) -> frozenset[str]:
+        from judge.slug import slugify
+
+        keys = {slugify(name) for name in (*self._names.titles.values(), *self.origins)}
+        return frozenset(keys | {re.sub(r"^(?:the|a|an)-", "", key) for key in keys})
 
     def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
         """The titles of the scenarios a question names (NAMED at most), in its words
