@@ -93,8 +93,30 @@ def test_past_five_letters_a_rule_name_is_read_through_a_swap():
     words = ["travel", "traveled", "surge"]
     terms = ["travel", "surge"]
     assert Speller(words, terms=terms).correction("travle") == "travel"
-    assert Speller(words).correction("travle") == "traveled"  # without the rule names
+    assert Speller(words).correction("travle") is None  # without the rule names
     assert Speller(words, terms=terms).correction("shure") is None
+
+
+def test_a_typo_adds_or_drops_one_letter_at_most():
+    """'thalen' (the card Thalin) is two letters from 'then', 'burdon' from 'burn':
+    close by ratio, and rule names, but no typos of them."""
+    assert Speller(["then", "thalin"], terms=["then"]).correction("thalen") is None
+    assert Speller(["burn", "burden"], terms=["burn"]).correction("burdon") is None
+
+
+def test_every_inflection_of_a_rule_name_is_one():
+    """'Boons & Burdens' names the rule: 'burdon' is read as 'burden'."""
+    assert Speller(["burden", "burdens"], terms=["burdens"]).correction("burdon") == "burden"
+    assert Speller(["burden", "burdens"]).correction("burdon") is None
+
+
+def test_a_players_own_word_is_read_as_what_it_means_not_corrected(cli):
+    """'chars' are characters (the player vocabulary), not a typo of 'charts'; a word
+    of that vocabulary that spells its rules word ('defence') is still corrected."""
+    asked = cli("ask", "can archery damage go on other players chars", "--json").json()
+    assert asked["corrected"] == {}
+    asked = cli("ask", "does defence reduce archery damage", "--json").json()
+    assert asked["corrected"] == {"defence": "defense"}
 
 
 def test_ask_reads_hidde_as_hide(cli):

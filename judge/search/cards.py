@@ -372,7 +372,7 @@ def unknown_cards(
     recognised: list[str],
     known_words,
     not_cards: Iterable[str] = (),
-    table_talk: Callable[[str], bool] = lambda word: False,
+    table_talk: Callable[[str], tuple[str, ...]] = lambda word: (),
 ) -> list[str]:
     """Card names the question writes that the knowledge base has nothing on.
 
@@ -384,7 +384,7 @@ def unknown_cards(
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast), unless the word is the players' own for a rules word
-    (`table_talk`: "Thalin's ping" is Thalin's damage).
+    (`table_talk`, the rules words it stands for: "Thalin's ping" is Thalin's damage).
     """
     from judge.slug import slugify
 

@@ -19,8 +19,8 @@ from judge.search.text import words
 from judge.search.understand import (
     Understanding,
     edges_named,
-    is_table_talk,
     phases_named,
+    table_talk,
     understand,
     without,
 )
@@ -96,7 +96,7 @@ class GameReader:
         ]
         # the names the player wrote that are none of ours
         others = unknown_cards(
-            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, is_table_talk
+            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, table_talk
         )
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
@@ -111,7 +111,15 @@ class GameReader:
         ]
         # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
         named = " ".join((*cards, *others)).lower()
-        corrected = self.speller.corrections(w for w in meaning.content if w not in named)
+        # a player's own word for a rules word means that word ("chars": characters, not
+        # "charts"), unless it spells the word ("defence")
+        corrected = {
+            typed: read
+            for typed, read in self.speller.corrections(
+                w for w in meaning.content if w not in named
+            ).items()
+            if read in (table_talk(typed) or (read,))
+        }
         if corrected:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())

@@ -4,7 +4,8 @@ Only a word the knowledge base never uses, in any inflection (its stem is unknow
 "handed" is a form of "hand"), is corrected, and only to a close word it does use that
 starts with the same letter (typos keep the first letter far more often than not; a
 different first letter usually means a different word: "ridge" is not "bridge"). The
-word must be long enough to be a rules term and similar enough (rapidfuzz ratio).
+word must be long enough to be a rules term, similar enough (rapidfuzz ratio) and
+differ in length by a letter at most.
 Everyday words that happen to be absent ("buddy", "guy") are too far from any rules word
 to be touched, and a word only one entry uses is no correction either: "leaning" is
 not a typo of one card's "leaping", while a typo of a word the rules use often is
@@ -18,9 +19,13 @@ from collections.abc import Callable
 
 MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
 MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
-#: a word that names a rule (in a title or alias) is the likelier meaning of a typo than
-#: a word only rules text uses: "hidde" is "hide" (Hide X), not "hidden"
+#: a word that names a rule (in a title or alias, in any inflection) is the likelier
+#: meaning of a typo than a word only rules text uses: "hidde" is "hide" (Hide X), not
+#: "hidden"
 TERM_BONUS = 5.0
+#: a typo adds, drops, swaps or changes a letter, seldom two: "thalen" (Thalin) is no
+#: typo of "then", nor "burdon" of "burn"
+MAX_LENGTH_CHANGE = 1
 
 
 class Speller:
@@ -62,6 +67,15 @@ class Speller:
         """The words of the titles that name rules ("hide", "sentinel")."""
         return self._terms
 
+    def _names_a_rule(self, word: str) -> bool:
+        """Whether a word is, in any inflection, one that names a rule: "burden" as well
+        as the "Burdens" of "Boons & Burdens". Only the terms that begin like the word
+        are stemmed: a cold `ask` with a typo to read pays for a few, not hundreds."""
+        if word in self._terms:
+            return True
+        stem = self._stem(word)
+        return any(self._stem(t) == stem for t in self._terms if t[:3] == word[:3])
+
     def prepare(self) -> None:
         """Import the matcher and read the everyday English words now, not in the first
         question with a word to correct (`Searcher.open_all`)."""
@@ -90,7 +104,9 @@ class Speller:
                     limit=10,
                 )
                 for close_word, score, _ in close:
-                    term = close_word in self._terms
+                    if abs(len(close_word) - len(word)) > MAX_LENGTH_CHANGE:
+                        continue
+                    term = self._names_a_rule(close_word)
                     if score >= MIN_SIMILARITY - (lowered if term else 0):
                         scored.append((score + (TERM_BONUS if term else 0), close_word))
             ranked = sorted((-score, w) for score, w in scored)

@@ -90,9 +90,10 @@ def prepare() -> None:
     _openings()
 
 
-def is_table_talk(word: str) -> bool:
-    """Whether a word alone is the players' own for a rules word ("ping" for damage)."""
-    return (stem(word),) in _stemmed_synonyms() or (word,) in EXACT_SYNONYMS
+def table_talk(word: str) -> tuple[str, ...]:
+    """The rules words a word alone stands for in the players' own talk ("ping":
+    damage), or none."""
+    return _stemmed_synonyms().get((stem(word),)) or EXACT_SYNONYMS.get((word,), ())
 
 
 def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
