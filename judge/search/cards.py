@@ -355,6 +355,15 @@ def _unpossessed(word: str) -> str:
     return word[:-2] if word.endswith("'s") else word
 
 
+def name_keys(names: Iterable[str]) -> set[str]:
+    """The slugs a name may be written as: whole, and without a leading article
+    ("King's Quest" for The King's Quest)."""
+    from judge.slug import slugify
+
+    keys = {slugify(name) for name in names}
+    return keys | {re.sub(r"^(?:the|a|an)-", "", key) for key in keys}
+
+
 def _spells_one_of(key: str, titles: set[str]) -> bool:
     """Whether a name is one of the recognised titles, typos allowed ("Stewart of
     Gondor" is the Steward of Gondor we matched, not a card we lack)."""
@@ -389,9 +398,7 @@ def unknown_cards(
     from judge.slug import slugify
 
     found: dict[str, None] = {}
-    seen = {slugify(title) for title in recognised}
-    seen |= {slugify(name) for name in not_cards}
-    seen |= {re.sub(r"^(?:the|a|an)-", "", key) for key in seen}  # "King's Quest" too
+    seen = name_keys((*recognised, *not_cards))
     for match in _NAME.finditer(question):
         text = match.group()
         before = question[: match.start()].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")

@@ -13,7 +13,6 @@ other scenario shares ("carrock", "pelennor fields").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cached_property
 
@@ -123,10 +122,9 @@ class ScenarioRecogniser:
 
     @cached_property
     def _name_keys(self) -> frozenset[str]:
-        from judge.slug import slugify
+        from judge.search.cards import name_keys
 
-        keys = {slugify(name) for name in (*self._names.titles.values(), *self.origins)}
-        return frozenset(keys | {re.sub(r"^(?:the|a|an)-", "", key) for key in keys})
+        return frozenset(name_keys((*self._names.titles.values(), *self.origins)))
 
     def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
         """The titles of the scenarios a question names (NAMED at most), in its words
