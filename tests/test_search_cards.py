@@ -33,6 +33,33 @@ def test_an_everyday_word_alone_is_no_card_but_a_name_is():
     assert recognise("the wandering took errata") == ["Wandering Took"]  # two words
 
 
+def test_a_word_of_a_title_inside_another_name_is_not_that_card():
+    """Ufthak names Chieftan Ufthak, but not in the name of a card we lack ("Ufthak
+    Raiders"); a name holding the whole title, or the title itself, is the card."""
+    from judge.search.cards import longer_names
+    from judge.search.text import words
+
+    cards = CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
+
+    def said(question):
+        names, longer = written_as_names(question), longer_names(question)
+        return cards.recognise(tuple(words(question)), names=names, longer=longer)
+
+    assert said("do the Ufthak Raiders attack first?") == []
+    assert cards.recognise(("the", "ufthak", "raiders"), names=frozenset({"ufthak"})) == [
+        "Chieftan Ufthak"
+    ]
+    assert said("does the Chieftan Ufthak Raid get a token?") == ["Chieftan Ufthak"]
+    # "My" is capitalised only because it opens the sentence
+    assert said("My Ufthak gets a token?") == ["Chieftan Ufthak"]
+    assert said("does Ufthak get a token") == ["Chieftan Ufthak"]
+
+
+def test_ask_takes_a_location_we_lack_for_no_card_sharing_a_word(cli):
+    result = cli("ask", "Our active location is Great Forest Web: can we travel?", "--json")
+    assert result.json()["cards"] == []
+
+
 def test_a_title_ending_in_a_stop_word_is_recognised():
     """Runs ending in a stop word are skipped ("sentinel of"), unless a title ends so."""
     assert recognise("test of will on dark sorcery") == ["A Test of Will"]

@@ -106,6 +106,41 @@ def written_as_names(question: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def longer_names(question: str) -> list[str]:
+    """The names of two words or more the player wrote (`_NAME`: "Great Forest Web",
+    "Warden of Healing"). A sentence's first word is capitalised anyway: "My Aragorn
+    has..." names Aragorn alone."""
+    found = []
+    for match in _NAME.finditer(question):
+        text = match.group()
+        if _opens_a_sentence(question, match.start()):
+            text = text.partition(" ")[2]
+        if len(words(text)) >= 2:
+            found.append(text)
+    return found
+
+
+def _in_another_name(word: str, key: str, longer: Iterable[str]) -> bool:
+    """Whether a word of the card `key`'s title is written inside a longer name that
+    is not that title: "Great" in Great Forest Web names no Great Cave-troll, and
+    "Warden" in Warden of Healing no Warden of Arnor. A name holding the whole title
+    ("Sneak Attack Beorn") is still the card."""
+    from judge.slug import slugify
+
+    for name in longer:
+        if word in (_unpossessed(w) for w in words(name)):
+            slug = slugify(name)
+            if key not in slug and not _spells_one_of(slug, {key}):
+                return True
+    return False
+
+
+def _opens_a_sentence(question: str, position: int) -> bool:
+    """Whether the word at `position` is the first of a sentence or a clause."""
+    before = question[:position].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")
+    return not before or before[-1] in _OPENERS
+
+
 class CardRecogniser:
     """Card titles a question names: typos, missing accents, partial titles.
 
@@ -114,7 +149,8 @@ class CardRecogniser:
     word alone is a weak signal ("took" is not Wandering Took), so it names a card only
     when it is that card's whole title and no everyday word ("Thalin"), or when the
     player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
-    (see `distinctive_words`). Only runs sharing half a title's letter trigrams reach
+    (see `distinctive_words`), though not inside a longer name that is not the card's
+    (`longer_names`: "Warden of Healing" is no Warden of Arnor). Only runs sharing half a title's letter trigrams reach
     the fuzzy scorer, so a question that names no card never pays for it (or for
     importing rapidfuzz).
     """
@@ -265,8 +301,10 @@ class CardRecogniser:
         is_common=lambda word: False,
         limit: int = 3,
         names: frozenset[str] | None = None,
+        longer: Iterable[str] = (),
     ) -> list[str]:
-        """`names`: the words written as names (None: take every word as one)."""
+        """`names`: the words written as names (None: take every word as one);
+        `longer`: the names of two words or more the player wrote (`longer_names`)."""
         # a card named in the possessive ("Thalin's damage") is that card
         question_words = tuple(_unpossessed(w) for w in question_words)
         if names is not None:
@@ -295,7 +333,7 @@ class CardRecogniser:
 
                     best = process.extractOne(word, close, scorer=fuzz.ratio, score_cutoff=88)
                     match = self.card_words[best[0]] if best else None
-            if match:
+            if match and not _in_another_name(word, match, longer):
                 found[match] = max(found.get(match, 0.0), 80.0)
         ranked = sorted(found, key=lambda k: (-found[k], k))
         # a title and its short name ("ire") may both match: one title, said once
@@ -401,8 +439,7 @@ def unknown_cards(
     seen = name_keys((*recognised, *not_cards))
     for match in _NAME.finditer(question):
         text = match.group()
-        before = question[: match.start()].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")
-        if not before or before[-1] in _OPENERS:
+        if _opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
             text = rest if all(w in known_words for w in words(first)) else text
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):

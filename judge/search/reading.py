@@ -80,7 +80,7 @@ class GameReader:
         """The question as this game reads it: the cards and scenarios it names (and
         the cards we have nothing on), its spelling corrected, the phases it names, and
         the names that only set its scene."""
-        from judge.search.cards import unknown_cards, written_as_names
+        from judge.search.cards import longer_names, unknown_cards, written_as_names
 
         names = written_as_names(question)
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
@@ -90,7 +90,10 @@ class GameReader:
         cards = [
             card
             for card in self.cards.recognise(
-                meaning.words, self._is_common, names=names.difference(*said_names)
+                meaning.words,
+                self._is_common,
+                names=names.difference(*said_names),
+                longer=longer_names(question),
             )
             if not naming.part_of_a_name(card, said_names)
         ]
