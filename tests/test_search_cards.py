@@ -60,6 +60,19 @@ def test_ask_takes_a_location_we_lack_for_no_card_sharing_a_word(cli):
     assert result.json()["cards"] == []
 
 
+def test_a_box_named_for_a_card_names_the_card_only_when_said_again(cli):
+    """Treason of Saruman is a box; the Saruman ally is the card. A scenario's own name
+    is its quest card's too (The Passage of the Marshes)."""
+
+    def cards(question):
+        return cli("ask", question, "--json").json()["cards"]
+
+    assert "Saruman" not in cards("Starting Treason of Saruman: is Grima banned?")
+    assert "Saruman" in cards("Starting Treason of Saruman: is the Saruman ally banned?")
+    marshes = "When we got to The Passage of the Marshes, could we swap heroes for free?"
+    assert "The Passage of the Marshes" in cards(marshes)
+
+
 def test_a_title_ending_in_a_stop_word_is_recognised():
     """Runs ending in a stop word are skipped ("sentinel of"), unless a title ends so."""
     assert recognise("test of will on dark sorcery") == ["A Test of Will"]

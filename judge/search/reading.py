@@ -10,6 +10,7 @@ said twice (two copies of one card) and the names that only set the scene.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
@@ -87,13 +88,13 @@ class GameReader:
         # Secrecy) nor a card we have nothing on
         scenarios = self.scenarios.named(meaning.words, meaning.opening)
         said_names = [naming.words_of([s], meaning.words) for s in scenarios]
+        # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
+        longer = longer_names(question)
+        said_names.append(self._said_only_in_boxes(question, longer, meaning.words))
         cards = [
             card
             for card in self.cards.recognise(
-                meaning.words,
-                self._is_common,
-                names=names.difference(*said_names),
-                longer=longer_names(question),
+                meaning.words, self._is_common, names=names.difference(*said_names), longer=longer
             )
             if not naming.part_of_a_name(card, said_names)
         ]
@@ -142,6 +143,19 @@ class GameReader:
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
         # copies first: a name written twice sets the scene, yet still names two copies
         return self._with_story_names(self._with_copies(meaning), names)
+
+    def _said_only_in_boxes(
+        self, question: str, longer: list[str], question_words: tuple[str, ...]
+    ) -> frozenset[str]:
+        """The question's words that spell the names of boxes or cycles it writes
+        (`longer`: "Treason of Saruman"), less those it says elsewhere too: "the
+        Saruman ally" is still the card. Scenarios' names are left out, since a
+        scenario's name may be its quest card's (The Passage of the Marshes)."""
+        boxes = [name for name in longer if self.scenarios.spells_a_name(name, titles=False)]
+        if not boxes:
+            return frozenset()
+        elsewhere = words(re.sub("|".join(map(re.escape, boxes)), " ", question))
+        return naming.words_of(boxes, question_words).difference(elsewhere)
 
     @cached_property
     def _known_words(self) -> frozenset[str]:

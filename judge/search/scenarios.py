@@ -112,19 +112,26 @@ class ScenarioRecogniser:
         #: the names of the boxes and cycles scenarios come from: no card's names
         self.origins = frozenset(name for names in self._origins.values() for name in names)
 
-    def spells_a_name(self, name: str) -> bool:
-        """Whether a name the player wrote is a scenario's or its box's or cycle's,
-        maybe after one word that describes it ("Two-handed Black Riders")."""
+    def spells_a_name(self, name: str, titles: bool = True) -> bool:
+        """Whether a name the player wrote is a scenario's or its box's or cycle's
+        (only the latter with `titles` False), maybe after one word that describes it
+        ("Two-handed Black Riders")."""
         from judge.slug import slugify
 
-        described = name.partition(" ")[2]
-        return bool({slugify(name), slugify(described)} & self._name_keys)
+        keys = self._name_keys if titles else self._origin_keys
+        return bool({slugify(name), slugify(name.partition(" ")[2])} & keys)
+
+    @cached_property
+    def _origin_keys(self) -> frozenset[str]:
+        from judge.search.cards import name_keys
+
+        return frozenset(name_keys(self.origins))
 
     @cached_property
     def _name_keys(self) -> frozenset[str]:
         from judge.search.cards import name_keys
 
-        return frozenset(name_keys((*self._names.titles.values(), *self.origins)))
+        return self._origin_keys | name_keys(self._names.titles.values())
 
     def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
         """The titles of the scenarios a question names (NAMED at most), in its words
