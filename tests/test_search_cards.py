@@ -55,6 +55,14 @@ def test_a_word_of_a_title_inside_another_name_is_not_that_card():
     assert said("does Ufthak get a token") == ["Chieftan Ufthak"]
 
 
+def test_a_word_of_a_title_before_deck_hero_or_trait_is_a_trait_not_the_card():
+    """A word of a title before "deck", "hero" or "trait" ("a Dunedain deck", "the Wolf
+    deck") is a trait or a deck's name, wherever else the question says it."""
+    assert recognise("my Ufthak deck lost again, does Ufthak get a token?") == []
+    assert recognise("can a Gondor or Ufthak hero do it") == []
+    assert recognise("does Ufthak get a token") == ["Chieftan Ufthak"]
+
+
 def test_ask_takes_a_location_we_lack_for_no_card_sharing_a_word(cli):
     result = cli("ask", "Our active location is Great Forest Web: can we travel?", "--json")
     assert result.json()["cards"] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
@@ -16,6 +17,9 @@ SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
 
+#: what a word of a card's title before one of these is instead: a trait ("a Dunedain
+#: hero") or the name of a deck ("the Wolf deck")
+_KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
 #: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
 #: whose first word is capitalised anyway
 _OPENERS = ".!?;:\n"
@@ -321,8 +325,10 @@ class CardRecogniser:
                     continue
                 if coverage >= RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
+        # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
+        traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
         for word in question_words[:MAX_WORDS]:
-            if len(word) < 4 or (names is not None and word not in names):
+            if len(word) < 4 or (names is not None and word not in names) or word in traits:
                 continue
             match = self.card_words.get(word)
             if match is None and len(word) >= 6 and not is_common(word):
