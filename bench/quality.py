@@ -37,6 +37,7 @@ SETS = (
     HERE / "questions-blind3.jsonl",
     HERE / "questions-blind4.jsonl",
     HERE / "questions-blind5.jsonl",
+    HERE / "questions-blind6.jsonl",
     HERE / "questions-posts4.jsonl",
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",
