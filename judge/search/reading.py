@@ -81,49 +81,18 @@ class GameReader:
         """The question as this game reads it: the cards and scenarios it names (and
         the cards we have nothing on), its spelling corrected, the phases it names, and
         the names that only set its scene."""
-        from judge.search.cards import longer_names, unknown_cards, written_as_names
+        from judge.search.cards import written_as_names
 
         names = written_as_names(question)
-        # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
-        # Secrecy) nor a card we have nothing on
-        scenarios = self.scenarios.named(meaning.words, meaning.opening)
-        said_names = [naming.words_of([s], meaning.words) for s in scenarios]
-        # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
-        longer = longer_names(question)
-        said_names.append(self._said_only_in_boxes(question, longer, meaning.words))
-        cards = [
-            card
-            for card in self.cards.recognise(
-                meaning.words, self._is_common, names=names.difference(*said_names), longer=longer
-            )
-            if not naming.part_of_a_name(card, said_names)
-        ]
-        # the names the player wrote that are none of ours
-        others = unknown_cards(
-            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, table_talk
-        )
-        # a name the player wrote that shares a word with a card we matched is another
-        # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
-        # Necromancer's Tower
-        cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
-        # ... and a card we have nothing on, unless it names a game ("Old Decipher") or a
-        # scenario not counted among those the question is about (one of many it lists)
+        scenarios, cards, others = self._named(question, meaning, names)
+        # a name none of ours is a card we have nothing on, unless it names a game ("Old
+        # Decipher") or a scenario not counted among those the question is about
         unknown = [
             name
             for name in others
             if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
         ]
-        # card names, ours or ones we lack ("Blade Mastery"), are no typos of rules words
-        named = " ".join((*cards, *others)).lower()
-        # a player's own word for a rules word means that word ("chars": characters, not
-        # "charts"), unless it spells the word ("defence")
-        corrected = {
-            typed: read
-            for typed, read in self.speller.corrections(
-                w for w in meaning.content if w not in named
-            ).items()
-            if read in (table_talk(typed) or (read,))
-        }
+        corrected = self._corrections(meaning.content, (*cards, *others))
         if corrected:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
@@ -143,6 +112,50 @@ class GameReader:
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
         # copies first: a name written twice sets the scene, yet still names two copies
         return self._with_story_names(self._with_copies(meaning), names)
+
+    def _named(
+        self, question: str, meaning: Understanding, names: frozenset[str]
+    ) -> tuple[list[str], list[str], list[str]]:
+        """The scenarios and cards of ours a question names, and the names it writes
+        that are none of ours (`names`: the words it writes as names)."""
+        from judge.search.cards import longer_names, unknown_cards
+
+        # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
+        # Secrecy) nor a card we have nothing on
+        scenarios = self.scenarios.named(meaning.words, meaning.opening)
+        said_names = [naming.words_of([s], meaning.words) for s in scenarios]
+        # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
+        longer = longer_names(question)
+        said_names.append(self._said_only_in_boxes(question, longer, meaning.words))
+        cards = [
+            card
+            for card in self.cards.recognise(
+                meaning.words, self._is_common, names=names.difference(*said_names), longer=longer
+            )
+            if not naming.part_of_a_name(card, said_names)
+        ]
+        others = unknown_cards(
+            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, table_talk
+        )
+        # a name the player wrote that shares a word with a card we matched is another
+        # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
+        # Necromancer's Tower
+        cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
+        return scenarios, cards, others
+
+    def _corrections(self, content: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
+        """Misspelt word -> the rules word read instead. Card names, ours or ones we
+        lack ("Blade Mastery"), are no typos of rules words; and a player's own word for
+        a rules word means that word ("chars": characters, not "charts"), unless it
+        spells the word ("defence")."""
+        named = " ".join(names).lower()
+        return {
+            typed: read
+            for typed, read in self.speller.corrections(
+                w for w in content if w not in named
+            ).items()
+            if read in (table_talk(typed) or (read,))
+        }
 
     def _said_only_in_boxes(
         self, question: str, longer: list[str], question_words: tuple[str, ...]
