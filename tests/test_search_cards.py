@@ -63,6 +63,20 @@ def test_a_word_of_a_title_before_deck_hero_or_trait_is_a_trait_not_the_card():
     assert recognise("does Ufthak get a token") == ["Chieftan Ufthak"]
 
 
+def test_a_word_of_one_title_the_question_spells_names_no_other_card():
+    """A player who writes "Brand son of Bane" means Brand son of Bain, not Durin's Bane."""
+    from judge.search.text import words
+
+    titles = {"brand-son-of-bain": "Brand son of Bain", "durins-bane": "Durin's Bane"}
+    cards = CardRecogniser(titles, {"bane": "durins-bane"})
+    question = "Brand son of Bane joined the attack, can Bane still help?"
+    said = cards.recognise(tuple(words(question)), names=written_as_names(question))
+    assert said == ["Brand son of Bain"]
+    assert cards.recognise(("does", "bane", "attack"), names=frozenset({"bane"})) == [
+        "Durin's Bane"
+    ]
+
+
 def test_ask_takes_a_location_we_lack_for_no_card_sharing_a_word(cli):
     result = cli("ask", "Our active location is Great Forest Web: can we travel?", "--json")
     assert result.json()["cards"] == []

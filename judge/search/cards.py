@@ -314,6 +314,7 @@ class CardRecogniser:
         if names is not None:
             names = frozenset(_unpossessed(w) for w in names)
         found: dict[str, float] = {}
+        claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
         for run, text, candidates in self._runs(question_words):
             from rapidfuzz import fuzz, process
 
@@ -325,6 +326,8 @@ class CardRecogniser:
                     continue
                 if coverage >= RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
+                    if len(run) > 1:
+                        claimed.update(dict.fromkeys(run, key))
         # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
         traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
         for word in question_words[:MAX_WORDS]:
@@ -339,6 +342,10 @@ class CardRecogniser:
 
                     best = process.extractOne(word, close, scorer=fuzz.ratio, score_cutoff=88)
                     match = self.card_words[best[0]] if best else None
+            # a word of a title the question spells names no other card: "Bane" in
+            # "Brand son of Bane" (Brand son of Bain) is no Durin's Bane
+            if claimed.get(word, match) != match:
+                continue
             if match and not _in_another_name(word, match, longer):
                 found[match] = max(found.get(match, 0.0), 80.0)
         ranked = sorted(found, key=lambda k: (-found[k], k))
