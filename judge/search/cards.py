@@ -153,10 +153,11 @@ class CardRecogniser:
     word alone is a weak signal ("took" is not Wandering Took), so it names a card only
     when it is that card's whole title and no everyday word ("Thalin"), or when the
     player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
-    (see `distinctive_words`), though not inside a longer name that is not the card's
-    (`longer_names`: "Warden of Healing" is no Warden of Arnor). Only runs sharing half a title's letter trigrams reach
-    the fuzzy scorer, so a question that names no card never pays for it (or for
-    importing rapidfuzz).
+    (see `distinctive_words`); though not inside a longer name that is not the card's
+    (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
+    "hero" ("a Dunedain hero"), nor in a run of words that names another card. Only
+    runs sharing half a title's letter trigrams reach the fuzzy scorer, so a question
+    that names no card never pays for it (or for importing rapidfuzz).
     """
 
     def __init__(
