@@ -95,6 +95,17 @@ def test_a_box_named_for_a_card_names_the_card_only_when_said_again(cli):
     assert "The Passage of the Marshes" in cards(marshes)
 
 
+def test_a_title_opening_with_a_contraction_is_recognised():
+    """Titles are keyed by slug ("dont-leave-the-path"); the player writes "Don't"."""
+    from judge.search.text import words
+
+    cards = CardRecogniser({"dont-leave-the-path": "Don't Leave the Path!"}, {})
+    said = "stage 3B, Don't leave the Path: do the spiders count as revealed?"
+    assert cards.recognise(tuple(words(said)), names=written_as_names(said)) == [
+        "Don't Leave the Path!"
+    ]
+
+
 def test_a_title_ending_in_a_stop_word_is_recognised():
     """Runs ending in a stop word are skipped ("sentinel of"), unless a title ends so."""
     assert recognise("test of will on dark sorcery") == ["A Test of Will"]

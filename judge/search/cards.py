@@ -266,7 +266,8 @@ class CardRecogniser:
         for start in range(n_words):
             first = question_words[start]
             if first in STOP_WORDS:
-                by_gram = self._by_opener_gram.get(first)
+                # titles are keyed by slug: "Don't Leave the Path!" opens with "dont"
+                by_gram = self._by_opener_gram.get(re.sub("['\u2019]", "", first))
                 if by_gram is None:
                     continue
             elif first[:3] in openings:
