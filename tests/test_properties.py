@@ -49,6 +49,7 @@ questions = st.one_of(
 @example("sentinel " * 12_500)  # 100 KB
 @example("".join(WHOOSH_SYNTAX) * 50)
 @example("\x00\x1b[31m\r\n\t\u202e\ud7ff\U0010ffff")
+@example("0./;:?")  # a sentence of no words asking after one that does not (make fuzz)
 def test_the_question_analyser_never_raises_and_answers_in_bounded_time(question):
     from judge.search.understand import understand
 
@@ -76,6 +77,7 @@ def searcher():
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(question=st.one_of(st.lists(words, max_size=12).map(" ".join), st.text(max_size=80)))
+@example(question="0./;:?")
 def test_a_search_never_raises_and_never_parses_user_syntax(searcher, question):
     _, hits, _ = searcher.ask(question, k=3)
     assert len(hits) <= 3

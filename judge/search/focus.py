@@ -192,7 +192,7 @@ def _points_back(said: list[str]) -> bool:
         return True
     return any(
         word in _DEMONSTRATIVES and (after is None or after in _VERDICT_WORDS)
-        for word, after in zip(said, [*said[1:], None], strict=True)
+        for word, after in pairwise([*said, None])
     )
 
 
