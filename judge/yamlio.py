@@ -154,6 +154,9 @@ def load_file(path: str | Path) -> Document:
         raise InputError(name, 1, 1, "is a directory, not a YAML file") from None
     except UnicodeDecodeError as exc:
         raise InputError(name, 1, 1, f"not UTF-8 text (byte {exc.start})") from None
+    except ValueError:  # the operating system takes no name with a NUL character
+        shown = name.replace("\0", "\\0")
+        raise InputError(shown, 1, 1, "no file can have this name (it holds a NUL)") from None
     except OSError as exc:
         raise InputError(name, 1, 1, f"cannot read: {exc.strerror}") from None
     return load_text(text, name)

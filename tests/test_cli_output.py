@@ -100,6 +100,13 @@ def test_a_missing_entry_goes_to_stderr_in_text_and_stdout_in_json(capsys):
     assert code == 1 and err == "" and json.loads(out)["suggestions"]
 
 
+def test_a_typed_id_is_echoed_without_its_control_characters(capsys):
+    """An id the player typed is shown escaped: a terminal escape in it ("\x1b[2J" clears
+    the screen) is printed as text, never sent to the terminal."""
+    code, _, err = run(capsys, "show", "rr/\x1b[2Jnothing")
+    assert code == 1 and "\x1b" not in err and "\\x1b[2J" in err
+
+
 def test_bad_input_files_take_the_one_error_path(capsys, tmp_path):
     bad = tmp_path / "board.yaml"
     bad.write_text("players: [\n", encoding="utf-8")

@@ -127,6 +127,11 @@ def test_awkward_files_are_refused_with_one_clear_line(cli, data_dir, tmp_path, 
     assert not (data_dir / "official").exists() or not any((data_dir / "official").iterdir())
 
 
+def test_a_name_no_file_can_have_is_refused_with_one_clear_line(cli, data_dir):
+    result = cli("import", "rules\x00.pdf")
+    assert result.code == 2 and "holds a NUL" in result.err and result.err.count("\n") == 1
+
+
 def test_a_file_of_another_kind_forced_as_a_document_is_refused(cli, data_dir):
     result = cli("import", str(FIXTURES / "faq-like.txt"), "--as", "qc")
     assert result.code == 2 and "only 1 of the qc headings" in result.err

@@ -83,6 +83,24 @@ def test_a_search_never_raises_and_never_parses_user_syntax(searcher, question):
     assert len(hits) <= 3
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(
+    command=st.sampled_from(["errata", "scenario", "show", "campaign"]),
+    name=st.one_of(st.lists(words, max_size=6).map(" ".join), st.text(max_size=60)),
+    as_json=st.booleans(),
+)
+@example(command="campaign", name="\x00", as_json=False)  # a log's file name (make fuzz)
+def test_a_lookup_by_name_never_reaches_the_last_line_of_defence(
+    cli, monkeypatch, command, name, as_json
+):
+    """`errata`, `scenario`, `show` and `campaign` read a name or an id the player typed:
+    they answer or say that nothing matches, and never fail inside (with
+    LOREMASTER_DEBUG set, an internal error raises instead of printing)."""
+    monkeypatch.setenv("LOREMASTER_DEBUG", "1")
+    result = cli(command, name, *(["--json"] if as_json else []))
+    assert result.code in (0, 1, 2)
+
+
 # -- YAML: a result or one clean input error ---------------------------------------------
 
 scalars = st.one_of(

@@ -18,7 +18,7 @@ def result(kb, entry_id: str) -> Result:
         suggestions = kb.closest_ids(entry_id)
         return Result(
             {"error": f"no entry '{entry_id}'", "suggestions": suggestions},
-            lambda style: [f"No entry '{entry_id}'. Closest: {', '.join(suggestions)}"],
+            lambda style: [f"No entry {entry_id!r}. Closest: {', '.join(suggestions)}"],
             status=1,
             to_stderr=True,
         )

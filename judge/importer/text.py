@@ -30,6 +30,8 @@ def read_document(path: Path) -> list[str]:
         raw = path.read_bytes()
     except OSError as exc:
         raise ImportProblem(f"{path}: {exc.strerror or exc}") from None
+    except ValueError:  # the operating system takes no name with a NUL character
+        raise ImportProblem(f"{str(path)!r}: no file can have this name (it holds a NUL)") from None
     if raw.startswith(b"%PDF"):
         return clean_lines(_pdf_text(path))
     if b"\x00" in raw[:4096]:
