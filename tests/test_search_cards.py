@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from judge.search.cards import CardRecogniser, unknown_cards, written_as_names
+from judge.search.cards import CardRecogniser, longer_names, unknown_cards, written_as_names
 
 TITLES = {
     "wandering-took": "Wandering Took",
@@ -19,11 +19,14 @@ CARD_WORDS = {"took": "wandering-took", "ufthak": "chieftan-ufthak"}
 EVERYDAY = frozenset({"took", "troll", "guy"})
 
 
-def recognise(question: str) -> list[str]:
+def recognise(question: str, cards: CardRecogniser | None = None) -> list[str]:
+    """The cards a question names, read as the search reads it: its words, those it
+    writes as names and its longer names (`TITLES` when no recogniser is given)."""
     from judge.search.text import words
 
-    cards = CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
-    return cards.recognise(tuple(words(question)), names=written_as_names(question))
+    cards = cards or CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
+    names, longer = written_as_names(question), longer_names(question)
+    return cards.recognise(tuple(words(question)), names=names, longer=longer)
 
 
 def test_an_everyday_word_alone_is_no_card_but_a_name_is():
@@ -36,23 +39,15 @@ def test_an_everyday_word_alone_is_no_card_but_a_name_is():
 def test_a_word_of_a_title_inside_another_name_is_not_that_card():
     """Ufthak names Chieftan Ufthak, but not in the name of a card we lack ("Ufthak
     Raiders"); a name holding the whole title, or the title itself, is the card."""
-    from judge.search.cards import longer_names
-    from judge.search.text import words
-
     cards = CardRecogniser(TITLES, CARD_WORDS, EVERYDAY)
-
-    def said(question):
-        names, longer = written_as_names(question), longer_names(question)
-        return cards.recognise(tuple(words(question)), names=names, longer=longer)
-
-    assert said("do the Ufthak Raiders attack first?") == []
+    assert recognise("do the Ufthak Raiders attack first?") == []
     assert cards.recognise(("the", "ufthak", "raiders"), names=frozenset({"ufthak"})) == [
         "Chieftan Ufthak"
     ]
-    assert said("does the Chieftan Ufthak Raid get a token?") == ["Chieftan Ufthak"]
+    assert recognise("does the Chieftan Ufthak Raid get a token?") == ["Chieftan Ufthak"]
     # "My" is capitalised only because it opens the sentence
-    assert said("My Ufthak gets a token?") == ["Chieftan Ufthak"]
-    assert said("does Ufthak get a token") == ["Chieftan Ufthak"]
+    assert recognise("My Ufthak gets a token?") == ["Chieftan Ufthak"]
+    assert recognise("does Ufthak get a token") == ["Chieftan Ufthak"]
 
 
 def test_a_word_of_a_title_before_deck_hero_or_trait_is_a_trait_not_the_card():
@@ -65,13 +60,10 @@ def test_a_word_of_a_title_before_deck_hero_or_trait_is_a_trait_not_the_card():
 
 def test_a_word_of_one_title_the_question_spells_names_no_other_card():
     """A player who writes "Brand son of Bane" means Brand son of Bain, not Durin's Bane."""
-    from judge.search.text import words
-
     titles = {"brand-son-of-bain": "Brand son of Bain", "durins-bane": "Durin's Bane"}
     cards = CardRecogniser(titles, {"bane": "durins-bane"})
     question = "Brand son of Bane joined the attack, can Bane still help?"
-    said = cards.recognise(tuple(words(question)), names=written_as_names(question))
-    assert said == ["Brand son of Bain"]
+    assert recognise(question, cards) == ["Brand son of Bain"]
     assert cards.recognise(("does", "bane", "attack"), names=frozenset({"bane"})) == [
         "Durin's Bane"
     ]
@@ -97,13 +89,9 @@ def test_a_box_named_for_a_card_names_the_card_only_when_said_again(cli):
 
 def test_a_title_opening_with_a_contraction_is_recognised():
     """Titles are keyed by slug ("dont-leave-the-path"); the player writes "Don't"."""
-    from judge.search.text import words
-
     cards = CardRecogniser({"dont-leave-the-path": "Don't Leave the Path!"}, {})
     said = "stage 3B, Don't leave the Path: do the spiders count as revealed?"
-    assert cards.recognise(tuple(words(said)), names=written_as_names(said)) == [
-        "Don't Leave the Path!"
-    ]
+    assert recognise(said, cards) == ["Don't Leave the Path!"]
 
 
 def test_a_title_ending_in_a_stop_word_is_recognised():
