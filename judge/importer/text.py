@@ -31,7 +31,8 @@ def read_document(path: Path) -> list[str]:
     except OSError as exc:
         raise ImportProblem(f"{path}: {exc.strerror or exc}") from None
     except ValueError:  # the operating system takes no name with a NUL character
-        raise ImportProblem(f"{str(path)!r}: no file can have this name (it holds a NUL)") from None
+        shown = str(path).replace("\0", "\\0")  # as yamlio.load_file shows it
+        raise ImportProblem(f"{shown}: no file can have this name (it holds a NUL)") from None
     if raw.startswith(b"%PDF"):
         return clean_lines(_pdf_text(path))
     if b"\x00" in raw[:4096]:
