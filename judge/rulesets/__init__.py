@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 #: game key -> "module:attribute" of its ruleset; the first is the default game
 _REGISTRY = {
@@ -63,6 +64,14 @@ def game_named_by(question_words: tuple[str, ...]) -> str:
         if any(_says(question_words, marker) for marker in ruleset(game).markers):
             return game
     return DEFAULT_GAME
+
+
+@cache
+def name_words() -> frozenset[str]:
+    """Every word of every game's names ("decipher", "fantasy", "flight")."""
+    return frozenset(
+        word for game in GAMES for name in ruleset(game).names for word in name.split()
+    )
 
 
 def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:

@@ -174,23 +174,18 @@ class GameReader:
     def _known_words(self) -> frozenset[str]:
         """The words a card we lack must go beyond: the knowledge base's and the games'
         names ("the old Decipher game" names no card)."""
-        return self.speller.known | self._game_words
+        from judge.rulesets import name_words
 
-    @cached_property
-    def _game_words(self) -> frozenset[str]:
-        """The words of every game's names ("decipher", "fantasy", "flight")."""
-        from judge.rulesets import GAMES, ruleset
-
-        return frozenset(
-            word for game in GAMES for name in ruleset(game).names for word in name.split()
-        )
+        return self.speller.known | name_words()
 
     def _qualifies_a_game(self, name: str) -> bool:
         """Whether a name is a game's name after one word that describes it: "Old
         Decipher TCG question." opens its sentence with a capital, as a card's name
         would, but names the game."""
+        from judge.rulesets import name_words
+
         rest = words(name)[1:]
-        return bool(rest) and all(word in self._game_words for word in rest)
+        return bool(rest) and all(word in name_words() for word in rest)
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
