@@ -119,6 +119,14 @@ def test_a_players_own_word_is_read_as_what_it_means_not_corrected(cli):
     assert asked["corrected"] == {"defence": "defense"}
 
 
+def test_scrying_is_looking_at_the_deck_not_a_typo_of_scoring(cli):
+    """The players' 'scrying' (looking at the top of a deck) was read as 'scoring',
+    and the question answered about the scoring rules."""
+    asked = cli("ask", "we have been scrying the encounter deck, is that allowed", "--json")
+    assert asked.json()["corrected"] == {}
+    assert "scoring" not in asked.json()["hits"][0]["id"]
+
+
 def test_ask_reads_hidde_as_hide(cli):
     result = cli("ask", "hidde", "--json").json()
     assert result["corrected"] == {"hidde": "hide"} and result["hits"][0]["id"] == "kw/hide-x"

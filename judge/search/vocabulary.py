@@ -38,6 +38,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("zap",): ("damage",),
     ("bounce",): ("return", "hand"),
     ("mill",): ("discard", "top", "deck"),
+    ("scry",): ("look", "top", "deck"),  # "scrying the encounter deck" (not "scoring")
     ("mull",): ("mulligan",),
     ("quester",): ("committed", "character"),
     ("go", "questing"): ("commit",),  # "do my heroes exhaust to go questing?"
