@@ -249,6 +249,11 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ('"Action: Heal Elrond" and then', [], []),
         ("Vilya reads\nHeal Elrond and", [], []),
         ("Action: Combat Radagast and Blade Mastery", [], ["Blade Mastery"]),
+        # a sentence's first word counting what follows is no word of the name
+        ("Couple of Thaurdir questions", [], []),
+        ("Couple of Grima Wormtongue Zealot questions", [], ["Grima Wormtongue Zealot"]),
+        # a name the player wrote, also a known card's possessive: reported once
+        ("Radagasts Cunning: what is it", ["Radagast"], ["Radagasts Cunning"]),
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

@@ -23,6 +23,9 @@ _KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "chara
 #: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
 #: whose first word is capitalised anyway
 _OPENERS = ".!?;:\n"
+#: a sentence's first word that counts what follows "of" ("Couple of Thaurdir
+#: questions"): no word of a name
+_AMOUNTS = frozenset(("couple", "pair", "bunch", "lots", "handful", "few", "several", "half"))
 #: where a sentence, a clause or a numbered point ("2) After") starts, and a word as
 #: written
 _NAME_START = re.compile(rf"(?<=[{_OPENERS}])|(?<=\b\d\))")
@@ -442,7 +445,9 @@ def unknown_cards(
     ("Radagast's Cunning", "Forest Snare"), or joined by hyphens ("Self-Preservation"),
     that is not a recognised card, nor one of the names `not_cards` (a scenario's box
     or cycle: "The Shire's Reckoning"), and has a word the knowledge base never uses
-    (`known_words`): "Combat Phase" is rules, not a card.
+    (`known_words`): "Combat Phase" is rules, not a card. A sentence's first word is
+    capitalised anyway: it is left out when the knowledge base uses it or it counts
+    what follows ("Couple of Thaurdir questions").
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast), unless the word is the players' own for a rules word
@@ -456,7 +461,9 @@ def unknown_cards(
         text = match.group()
         if _opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
-            text = rest if all(w in known_words for w in words(first)) else text
+            counts = first.lower() in _AMOUNTS and rest.startswith("of ")
+            if counts or all(w in known_words for w in words(first)):
+                text = re.sub(r"^(?:(?:of|the|to|in)\s+)+", "", rest)
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
         if any(w not in known_words for w in words(text)):
@@ -474,4 +481,8 @@ def unknown_cards(
                 )
                 if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
                     found[f"{title}'s {following.capitalize()}"] = None
-    return list(found)
+    # a name found both ways ("Radagasts Cunning") is reported once, as written
+    once: dict[str, str] = {}
+    for name in found:
+        once.setdefault(slugify(name), name)
+    return list(once.values())
