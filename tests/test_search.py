@@ -82,6 +82,15 @@ def test_player_vocabulary_maps_to_rules_words(searcher):
     ) or "rr/step-7.2" in top_ids(searcher, "when do my tapped guys untap", k=5)
 
 
+def test_the_max_number_asks_how_many(searcher):
+    """'max' alone is a limit ('is there a max on tokens?'); 'the max number of
+    heroes' asks how many, as the deckbuilding rules put it."""
+    assert top_ids(searcher, "whats the max number of heroes")[0] in {
+        "rr/hero-cards",
+        "rr/deckbuilding",
+    }
+
+
 def test_hits_carry_highlighted_snippets(searcher):
     (hit,) = searcher.ask("sentinel defend", k=1)[1]
     assert hit.highlights

@@ -100,6 +100,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("fizzles",): ("resolved",),
     ("once", "per"): ("limit",),
     ("max",): ("limit",),
+    ("max", "number"): ("how", "many"),  # "the max number of heroes"
+    ("maximum", "number"): ("how", "many"),
     ("cap",): ("limit",),
     ("lose",): ("eliminated",),
     ("lost",): ("defeat",),
