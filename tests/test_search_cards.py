@@ -254,6 +254,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("Couple of Grima Wormtongue Zealot questions", [], ["Grima Wormtongue Zealot"]),
         # a name the player wrote, also a known card's possessive: reported once
         ("Radagasts Cunning: what is it", ["Radagast"], ["Radagasts Cunning"]),
+        # a card of ours in someone's possession
+        ("can Glorfindel's Light of Valinor defend", ["Light of Valinor"], []),
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

@@ -466,6 +466,10 @@ def unknown_cards(
                 text = re.sub(r"^(?:(?:of|the|to|in)\s+)+", "", rest)
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
+        # "Glorfindel's Light of Valinor" is his copy of a card we know
+        owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)[1:]
+        if owned and _spells_one_of(slugify(owned[0]), seen):
+            continue
         if any(w not in known_words for w in words(text)):
             # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll
             found[re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))] = None
