@@ -288,6 +288,13 @@ def test_ask_keeps_the_card_whose_ability_the_player_names_in_table_talk(cli):
     assert result["unknown_cards"] == [] and result["cards"] == ["Thalin"]
 
 
+def test_ask_keeps_a_card_of_ours_written_as_someones(cli):
+    asked = "can Glorfindel's Light of Valinor let him quest and still defend"
+    result = cli("ask", asked, "--json").json()
+    assert result["unknown_cards"] == [] and result["cards"] == ["Light of Valinor"]
+    assert result["hits"][0]["id"] == "faq/qa/light-of-valinor"
+
+
 def test_a_box_or_cycle_name_is_no_unknown_card():
     """A scenario's box is written as a name, and its possessive is a word the
     knowledge base spells only without the "'s", but it is no card we lack."""
