@@ -270,3 +270,30 @@ def test_a_question_that_leans_back_is_part_of_the_one_before():
 )
 def test_what_the_first_asking_sentence_asks_for(question, kind):
     assert asked_for(question) == kind
+
+
+def test_a_tag_asking_the_table_to_confirm_is_no_rules_word():
+    from judge.search.understand import understand
+
+    assert "right" not in understand("it gets discarded, right?").content
+    assert "right" not in understand("My friend says no. Who is right??").content
+    assert "right" in understand("can I play it right after the draw?").content
+
+
+def test_switching_the_confirming_tag_off_changes_the_answer(monkeypatch):
+    """'right' is a rare word of the rules ("right after", "right away"): read as one,
+    it pulls in a ruling on attacks made right away."""
+    import re
+
+    from judge.search import understand as understanding
+    from judge.search.engine import Searcher
+
+    question = (
+        "During combat one of the shadow cards we dealt was an encounter side quest. "
+        "Since it's a shadow card it gets discarded with no effect, right?"
+    )
+    searcher = Searcher()
+    assert "faq/1.28" not in [hit.id for hit in searcher.ask(question, k=3)[1]]
+    monkeypatch.setattr(understanding, "_CONFIRMING", re.compile("(?!)"))
+    assert "faq/1.28" in [hit.id for hit in searcher.ask(question, k=3)[1]]
+    searcher.close()

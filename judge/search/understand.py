@@ -25,6 +25,9 @@ from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYN
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
+#: a tag that asks the table to confirm ("we deal them before attacks, right?", "is
+#: that correct?"): no rules word, though "right" is a rare one ("right after")
+_CONFIRMING = re.compile(r"[,\s]+(?:right|correct)(?=[\s?!]*\?)", re.IGNORECASE)
 
 
 class Understanding(NamedTuple):
@@ -230,7 +233,7 @@ def edges_named(question_words: tuple[str, ...], phases) -> frozenset[tuple[str,
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
-    question = question[:4000]
+    question = _CONFIRMING.sub("", question[:4000])
     all_words = without_narrators(question_first(question, MAX_WORDS))
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
     content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
