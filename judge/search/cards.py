@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 
 from judge.search.text import STOP_WORDS, text_words, words
@@ -455,8 +455,23 @@ def unknown_cards(
     """
     from judge.slug import slugify
 
-    found: dict[str, None] = {}
     seen = name_keys((*recognised, *not_cards))
+    found = [
+        *_written_names(question, known_words, seen),
+        *_possessed_names(question, recognised, known_words, table_talk),
+    ]
+    # a name found both ways ("Radagasts Cunning") is reported once, as written
+    once: dict[str, str] = {}
+    for name in found:
+        once.setdefault(slugify(name), name)
+    return list(once.values())
+
+
+def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
+    """The names the question writes (`_NAME`) that are none of the cards `seen` (as
+    name keys) and have a word the knowledge base never uses (`unknown_cards`)."""
+    from judge.slug import slugify
+
     for match in _NAME.finditer(question):
         text = match.group()
         if _opens_a_sentence(question, match.start()):
@@ -472,10 +487,17 @@ def unknown_cards(
             continue
         if any(w not in known_words for w in words(text)):
             # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll
-            found[re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))] = None
+            yield re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))
+
+
+def _possessed_names(
+    question: str, recognised: list[str], known_words, table_talk: Callable
+) -> Iterator[str]:
+    """A recognised card's name in the possessive before a word that is neither the
+    knowledge base's nor table talk: another card's name ("radagasts cunning")."""
+    said = words(question)
     for title in recognised:
         key = words(title)
-        said = words(question)
         for i in range(len(said) - len(key)):
             owner = said[i : i + len(key)]
             if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
@@ -484,9 +506,4 @@ def unknown_cards(
                     following in STOP_WORDS or following in known_words or table_talk(following)
                 )
                 if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
-                    found[f"{title}'s {following.capitalize()}"] = None
-    # a name found both ways ("Radagasts Cunning") is reported once, as written
-    once: dict[str, str] = {}
-    for name in found:
-        once.setdefault(slugify(name), name)
-    return list(once.values())
+                    yield f"{title}'s {following.capitalize()}"
