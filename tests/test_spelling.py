@@ -185,3 +185,26 @@ def test_an_index_kept_in_memory_reads_everyday_english_from_pyspellchecker(tmp_
 def test_ask_takes_a_word_of_everyday_english_as_written(cli):
     result = cli("ask", "someone on discord said a sentinal can defend for anyone", "--json")
     assert result.json()["corrected"] == {"sentinal": "sentinel"}
+
+
+def test_a_typo_in_a_recognised_cards_title_is_read_as_the_titles_word():
+    speller = Speller(["protect", "protector", "lorien", "errata"])
+    asked = ["protecter", "lorien", "errata"]
+    assert speller.in_titles(asked, ["Protector of Lorien"]) == {"protecter": "protector"}
+    assert speller.in_titles(asked, []) == {}
+    # a possessive written without its apostrophe is spelt right
+    assert speller.in_titles(["radagasts"], ["Radagast"]) == {}
+
+
+def test_switching_title_respelling_off_changes_the_answer(cli, monkeypatch):
+    """'protecter' stems as 'protect': read as written, it finds the errata on
+    protecting another player first."""
+    asked = cli("ask", "protecter of lorien errata", "--json").json()
+    assert asked["corrected"] == {"protecter": "protector"}
+    assert asked["hits"][0]["id"] == "errata/protector-of-lorien"
+    from judge.search.engine import Searcher
+
+    monkeypatch.setattr(Speller, "in_titles", lambda self, words, titles: {})
+    searcher = Searcher()
+    assert searcher.ask("protecter of lorien errata", k=1)[1][0].id != "errata/protector-of-lorien"
+    searcher.close()

@@ -92,7 +92,10 @@ class GameReader:
             for name in others
             if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
         ]
-        corrected = self._corrections(meaning.content, (*cards, *others))
+        corrected = {
+            **self._corrections(meaning.content, (*cards, *others)),
+            **self.speller.in_titles(meaning.content, cards),
+        }
         if corrected:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())

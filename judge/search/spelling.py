@@ -11,6 +11,10 @@ to be touched, and a word only one entry uses is no correction either: "leaning"
 not a typo of one card's "leaping", while a typo of a word the rules use often is
 likely. Nor is a word of everyday English ever corrected, however close to a rules word
 it is ("thread" is not "threat": `judge.search.english`).
+
+A card recognised in spite of a typo ("protecter of lorien") has the typo read as its
+title's word too (`Speller.in_titles`), though the typo is an inflection of a rules
+word ("protect").
 """
 
 from __future__ import annotations
@@ -121,6 +125,42 @@ class Speller:
             fixed = self.correction(word)
             if fixed:
                 found[word] = fixed
+        return found
+
+    def in_titles(self, words, titles) -> dict[str, str]:
+        """misspelt word -> the word of a recognised card's title it spells
+        ("protecter" in "protecter of lorien errata": Protector of Lorien). A card
+        recognised in spite of a typo is searched for by its title's words: the typo's
+        stem may be a rules word's ("protect"), which would pull in the entries on
+        protecting another player."""
+        from judge.search.text import words as words_of
+
+        title_words = {w for title in titles for w in words_of(title) if len(w) >= MIN_LENGTH}
+        unknown = [
+            word
+            for word in words
+            if len(word) >= MIN_LENGTH
+            and word not in self._known
+            and word not in title_words
+            # "radagasts cunning": a possessive, spelt right
+            and not (word.endswith("s") and word[:-1] in title_words)
+        ]
+        if not (unknown and title_words):
+            return {}
+        from rapidfuzz import fuzz
+
+        found = {}
+        for word in unknown:
+            score, meant = max(
+                (
+                    (fuzz.ratio(word, w), w)
+                    for w in title_words
+                    if w[0] == word[0] and abs(len(w) - len(word)) <= MAX_LENGTH_CHANGE
+                ),
+                default=(0.0, ""),
+            )
+            if score >= MIN_SIMILARITY:
+                found[word] = meant
         return found
 
 
