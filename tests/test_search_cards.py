@@ -36,6 +36,15 @@ def test_an_everyday_word_alone_is_no_card_but_a_name_is():
     assert recognise("the wandering took errata") == ["Wandering Took"]  # two words
 
 
+def test_one_word_after_an_article_names_a_card_only_as_spelt_or_written_as_a_name():
+    """ "the marsh" is a fuzzy match for The Marish: one misspelt word is too weak a
+    signal, unless the player wrote it as a name."""
+    cards = CardRecogniser({**TITLES, "the-marish": "The Marish"}, CARD_WORDS, EVERYDAY)
+    assert recognise("the marsh location sinks", cards) == []
+    assert recognise("the marish location sinks", cards) == ["The Marish"]
+    assert recognise("we travel to The Marsh", cards) == ["The Marish"]
+
+
 def test_a_word_of_a_title_inside_another_name_is_not_that_card():
     """Ufthak names Chieftan Ufthak, but not in the name of a card we lack ("Ufthak
     Raiders"); a name holding the whole title, or the title itself, is the card."""

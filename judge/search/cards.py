@@ -20,6 +20,7 @@ MAX_WORDS = 40
 #: what a word of a card's title before one of these is instead: a trait ("a Dunedain
 #: hero") or the name of a deck ("the Wolf deck")
 _KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
+_ARTICLES = frozenset(("the", "a", "an"))
 #: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
 #: whose first word is capitalised anyway
 _OPENERS = ".!?;:\n"
@@ -158,8 +159,9 @@ class CardRecogniser:
     player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
     (see `distinctive_words`); though not inside a longer name that is not the card's
     (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
-    "hero" ("a Dunedain hero"), nor in a run of words that names another card. Only
-    runs sharing half a title's letter trigrams reach the fuzzy scorer, so a question
+    "hero" ("a Dunedain hero"), nor in a run of words that names another card. After
+    an article it must be spelt right unless written as a name ("the marsh" is no The
+    Marish). Only runs sharing half a title's letter trigrams reach the fuzzy scorer, so a question
     that names no card never pays for it (or for importing rapidfuzz).
     """
 
@@ -328,6 +330,11 @@ class CardRecogniser:
             ):
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
+                    continue
+                # one word after an article, misspelt: "the marsh" is no "The Marish",
+                # unless written as a name
+                article = len(run) == 2 and run[0] in _ARTICLES
+                if article and score < 100 and names is not None and run[1] not in names:
                     continue
                 if coverage >= RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
