@@ -824,6 +824,26 @@ def test_a_card_named_only_as_an_example_leaves_a_rules_question():
     searcher.close()
 
 
+def test_an_entry_titled_after_a_card_it_covers_weighs_as_a_ruling_on_one_card(monkeypatch):
+    """The campaign rule for Aragorn answers a question about Aragorn, not every
+    question on fallen heroes: without a card named, it weighs as a ruling on one
+    card does; switched off, it comes first."""
+    from judge.search import understand as understanding
+
+    searcher = Searcher()
+    index = searcher.index("lcg")
+    one_cards = {index._index_reader.stored_fields(d)["id"] for d in index._one_cards}
+    assert "qc/campaign/aragorn" in one_cards and "rr/campaign/campaign-pool" not in one_cards
+    assert not any(i.startswith(("errata/", "faq/qa/")) for i in one_cards)
+    question = "do fallen heroes come back"
+    assert searcher.ask(question, k=1)[1][0].id != "qc/campaign/aragorn"
+    about = "what happens to Aragorn when the fellowship Aragorn arrives in our campaign"
+    assert searcher.ask(about, k=1)[1][0].id == "qc/campaign/aragorn"
+    monkeypatch.setitem(understanding.RULES_QUESTION_WEIGHTS, understanding.ONE_CARDS, 1.0)
+    assert searcher.ask(question, k=1)[1][0].id == "qc/campaign/aragorn"
+    searcher.close()
+
+
 def test_a_long_asking_sentence_is_searched_whole():
     """Forum questions ask in long sentences; their commoner words ("attack",
     "defend") are searched too, not cut after the rarest dozen."""

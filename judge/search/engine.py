@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from judge.search import naming, scoring
 from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
-from judge.search.understand import Understanding, understand
+from judge.search.understand import ONE_CARDS, Understanding, understand
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
@@ -269,6 +269,8 @@ class GameIndex:
             for docnum, title in enumerate(self._title_stems)
             if title in overviews and self._step_phases[docnum] is None
         }
+        #: the entries titled after one card they cover (`understand.ONE_CARDS`)
+        self._one_cards = frozenset(meta.get("one_cards", ()))
         self._superseded_by = {
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
@@ -367,6 +369,7 @@ class GameIndex:
         return (
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
+            * (meaning.kind_weights.get(ONE_CARDS, 1.0) if docnum in self._one_cards else 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
             * (EDGE_STEP_BONUS if docnum in edges else 1.0)
             * (1 + (TITLE_PHRASE_BONUS - 1) * scoring.topical(meaning) if named else 1.0)

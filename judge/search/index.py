@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 64  # bump when the schema or analysis changes
+_FORMAT = 65  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -202,7 +202,20 @@ def _fill(kb, ix) -> dict:
         "terms": terms(kb),
         "rare_words": sorted(word for word, entries in used.items() if entries == 1),
         "superseded_by": _superseded_by(kb.entries),
+        "one_cards": [n for n, entry in enumerate(kb.entries) if _about_one_card(entry)],
     }
+
+
+def _about_one_card(entry) -> bool:
+    """Whether an entry of a kind not already about cards (a campaign rule, a saga
+    card's glossary entry) is titled after a card it covers: "Aragorn", "Gollum/Sméagol"."""
+    from judge.search.understand import RULES_QUESTION_WEIGHTS
+    from judge.slug import slugify
+
+    title = slugify(entry.title)
+    return entry.kind not in RULES_QUESTION_WEIGHTS and any(
+        title.startswith(slugify(card)) for card in entry.cards
+    )
 
 
 def _superseded_by(entries) -> dict[str, list[int]]:

@@ -161,9 +161,12 @@ def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
     return weights
 
 
+#: an entry of another kind titled after a card it covers ("Aragorn", a campaign
+#: rule for that hero), weighed like a ruling on one card (RULES_QUESTION_WEIGHTS)
+ONE_CARDS = "one card's"
 #: Without a card named in the question, it asks about the rules themselves: entries
 #: about one card's wording rank a little lower (a named card reverses this).
-RULES_QUESTION_WEIGHTS = {"qa": 0.6, "errata": 0.6, "scenario": 0.8}
+RULES_QUESTION_WEIGHTS = {"qa": 0.6, "errata": 0.6, "scenario": 0.8, ONE_CARDS: 0.6}
 #: a campaign entry's weight for a question that says nothing of campaign play
 SINGLE_GAME_CAMPAIGN_WEIGHT = 0.8
 
