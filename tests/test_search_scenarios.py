@@ -260,6 +260,7 @@ def test_a_card_whose_title_is_part_of_a_named_scenario_is_not_named(searcher, m
     in_the_water = [frozenset({"watcher", "in", "the", "water"})]
     assert naming.part_of_a_name("The Watcher", in_the_water)
     assert not naming.part_of_a_name("Pelennor Fields", [frozenset({"pelennor", "fields"})])
-    question = "watcher in the water, where does progress on doors of durin go?"
+    question = "we played the watcher in the water, where does progress on doors of durin go?"
+    assert searcher.ask(question)[0].cards == ()
     monkeypatch.setattr(naming, "part_of_a_name", lambda card, names: False)
-    assert searcher.ask(question)[0].cards == ("The Watcher",)  # "the water", read loosely
+    assert searcher.ask(question)[0].cards == ("The Watcher",)
