@@ -110,6 +110,9 @@ def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
         ("can sam defend for frodo", "lcg"),
         ("fellowship sphere aragorn in the saga", "lcg"),
         ("what happens when my minion is overwhelmed", "tcg"),  # only the TCG's words
+        ("what does fierce do", "tcg"),
+        # a TCG term that is everyday English too, in a Card Game question
+        ("nightmare mode, we keep getting overwhelmed: who engages the 34 cost enemy", "lcg"),
         ("can i exert an exhausted companion", "tcg"),
         # words the Card Game uses now and then, the TCG all the time
         ("the card says wound 2 companions, can i put both wounds on sam", "tcg"),

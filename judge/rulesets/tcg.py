@@ -9,24 +9,21 @@ class _TCG:
     game = "tcg"
     title = "The Lord of the Rings Trading Card Game"
     names = frozenset({"tcg", "trading card game", "decipher"})
+    # terms no Card Game player says in passing; the TCG's words that are everyday
+    # English too ("we keep getting overwhelmed", "a fierce fight", "twilight") are
+    # left to the words the rest of the question uses (`judge.search.routing`)
     markers = names | frozenset(
         {
             "twilight pool",
-            "twilight",
             "skirmish",
             "skirmishes",
             "minion",
             "minions",
             "free peoples",
             "shadow player",
-            "fierce",
-            "overwhelm",
-            "overwhelmed",
-            "roaming",
             "ring-bearer",
             "adventure path",
             "fellowship phase",
-            "regroup",
             "move limit",
             "signet",
             "vitality",
