@@ -72,6 +72,10 @@ def test_a_question_is_routed_by_the_games_markers():
     assert game_named_by(("can", "sentinel", "defend", "twice")) == DEFAULT_GAME
     # a phrase marker needs its words together, and in order
     assert game_named_by(("card", "trading", "game")) == DEFAULT_GAME
+    # a hyphen parts a phrase's words as it parts the question's
+    from judge.rulesets import _says
+
+    assert _says(("the", "ring", "bearer", "exerts"), "ring-bearer")
 
 
 def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
@@ -87,7 +91,8 @@ def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
     }
     for game in GAMES[1:]:
         for marker in ruleset(game).markers:
-            assert not any(f" {marker} " in f" {title} " for title in titles), marker
+            said = " ".join(words(marker))  # "ring-bearer" as a question says it
+            assert not any(f" {said} " in f" {title} " for title in titles), marker
 
 
 def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):

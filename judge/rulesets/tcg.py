@@ -10,8 +10,9 @@ class _TCG:
     title = "The Lord of the Rings Trading Card Game"
     names = frozenset({"tcg", "trading card game", "decipher"})
     # terms no Card Game player says in passing; the TCG's words that are everyday
-    # English too ("we keep getting overwhelmed", "a fierce fight", "twilight") are
-    # left to the words the rest of the question uses (`judge.search.routing`)
+    # English too ("we keep getting overwhelmed", "a fierce fight", "twilight"), or
+    # that the Card Game's sagas use ("Ring-bearer"), are left to the words the rest of
+    # the question uses (`judge.search.routing`)
     markers = names | frozenset(
         {
             "twilight pool",
@@ -21,7 +22,6 @@ class _TCG:
             "minions",
             "free peoples",
             "shadow player",
-            "ring-bearer",
             "adventure path",
             "fellowship phase",
             "move limit",
