@@ -170,6 +170,16 @@ class Entry:
         return (self.citation, *self.also_in)
 
     @property
+    def titled_after_a_card(self) -> bool:
+        """Whether the entry is named after a card it covers ("Aragorn", the campaign
+        rule for that hero; "Gollum/Sméagol"): about one card, though of a kind that
+        is usually about a rule."""
+        from judge.slug import slugify
+
+        title = slugify(self.title)
+        return any(title.startswith(slugify(card)) for card in self.cards)
+
+    @property
     def summary(self) -> str:
         """The first paragraph of the body: the entry's own one-line answer."""
         for block in self.body.strip().split("\n\n"):

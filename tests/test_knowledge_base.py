@@ -163,3 +163,10 @@ def test_every_declared_field_reaches_the_entry():
     for field in FRONT_MATTER:
         target = "scenario" if field.shape == "scenario" else field.attr or field.name
         assert target in attributes, field.name
+
+
+def test_an_entry_titled_after_a_card_it_covers_is_about_that_card(kb):
+    by_id = {entry.id: entry for entry in kb.entries}
+    assert by_id["qc/campaign/aragorn"].titled_after_a_card
+    assert by_id["qc/gollum-smeagol"].titled_after_a_card
+    assert not by_id["kw/permanent"].titled_after_a_card  # covers Aragorn, about a rule

@@ -376,6 +376,19 @@ def test_ask_does_not_read_everyday_words_as_cards(cli):
         assert cli("ask", question, "--json").json()["cards"] == []
 
 
+def test_a_heros_name_in_lower_case_is_that_card(cli, kb):
+    """The stored questions write names in lower case ("fellowship sphere aragorn"),
+    and an entry named after a card ("Aragorn", a campaign rule) names no rule: neither
+    makes "aragorn" an everyday word."""
+    from judge.search.cards import everyday_words
+    from judge.search.spelling import terms
+
+    assert "aragorn" not in everyday_words(kb) and "aragorn" not in terms(kb)
+    assert "took" in everyday_words(kb) and "sentinel" in terms(kb)
+    for question in ("can aragorn ready himself twice a round", "is smeagol an ally or a hero"):
+        assert len(cli("ask", question, "--json").json()["cards"]) == 1
+
+
 def test_a_card_made_a_verb_with_apostrophe_d_is_that_card(cli):
     """Players write a card's past tense with "'d" ("I Sneak Attack'd Gandalf in"):
     that is Sneak Attack, not a card called "Sneak Attack'd Gandalf" that we lack."""

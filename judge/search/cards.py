@@ -45,16 +45,20 @@ _NAME = re.compile(
 def everyday_words(kb) -> frozenset[str]:
     """Words that are not names: the knowledge base's own prose writes them in lower
     case mid-sentence ("took"), they name a rule ("secrecy" in "Secrecy X"), or players'
-    questions about cards without that word use it ("black", "door")."""
+    questions about cards without that word use it and it is plain English ("black",
+    "door"). The stored questions are written in lower case, names too: "fellowship
+    sphere aragorn" makes no everyday word of "aragorn"."""
+    from judge.search.english import common_words
     from judge.search.spelling import terms
 
     prose = re.compile(r"(?<![.!?:]\s)(?<![.!?:])\b([a-z][a-z']+)\b")
+    english = frozenset(common_words())
     found = set(terms(kb))
     for entry in kb.entries:
         found.update(prose.findall(entry.body))
         named = {w for card in entry.cards for w in words(card)}
         for question in entry.questions:
-            found.update(w for w in words(question) if w not in named)
+            found.update(w for w in words(question) if w not in named and w in english)
     return frozenset(found)
 
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 65  # bump when the schema or analysis changes
+_FORMAT = 67  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -207,15 +207,11 @@ def _fill(kb, ix) -> dict:
 
 
 def _about_one_card(entry) -> bool:
-    """Whether an entry of a kind not already about cards (a campaign rule, a saga
-    card's glossary entry) is titled after a card it covers: "Aragorn", "Gollum/Sméagol"."""
+    """Whether an entry of a kind not already weighed as about cards (a campaign rule,
+    a saga card's glossary entry) is titled after a card it covers."""
     from judge.search.understand import RULES_QUESTION_WEIGHTS
-    from judge.slug import slugify
 
-    title = slugify(entry.title)
-    return entry.kind not in RULES_QUESTION_WEIGHTS and any(
-        title.startswith(slugify(card)) for card in entry.cards
-    )
+    return entry.kind not in RULES_QUESTION_WEIGHTS and entry.titled_after_a_card
 
 
 def _superseded_by(entries) -> dict[str, list[int]]:
