@@ -53,7 +53,14 @@ def everyday_words(kb) -> frozenset[str]:
 
     prose = re.compile(r"(?<![.!?:]\s)(?<![.!?:])\b([a-z][a-z']+)\b")
     english = frozenset(common_words())
-    found = set(terms(kb))
+    # an entry named after a card ("Aragorn", a campaign rule) titles no rule with it
+    found = set(terms(kb)) - {
+        word
+        for entry in kb.entries
+        if entry.titled_after_a_card
+        for card in entry.cards
+        for word in words(card)
+    }
     for entry in kb.entries:
         found.update(prose.findall(entry.body))
         named = {w for card in entry.cards for w in words(card)}
@@ -68,7 +75,8 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
     A word qualifies when it appears in exactly one card title, in at most two
     entries that are not about that card, and is no everyday word (`everyday_words`),
     so rules words ("gate", "lord") and plain English ("took") never do. Nor does a
-    word of a cycle's or a box's name: "the Dwarrowdelf cycle" names no Dwarrowdelf Axe.
+    word of a scenario's, a cycle's or a box's name: "the Dwarrowdelf cycle" names no
+    Dwarrowdelf Axe, nor "an Uruk" (The Uruk-hai) the Uruk-hai Archer.
     """
     from judge.slug import slugify
 
@@ -77,7 +85,7 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
         word
         for entry in kb.entries
         if entry.scenario
-        for name in (entry.scenario.get("cycle"), entry.scenario.get("product"))
+        for name in (entry.title, entry.scenario.get("cycle"), entry.scenario.get("product"))
         if name
         for word in words(name)
     }
@@ -334,6 +342,9 @@ class CardRecogniser:
             ):
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
+                    continue
+                # "saruman" in "devilry of saruman" is no Saruman
+                if len(run) == 1 and claimed.get(run[0], key) != key:
                     continue
                 # one word after an article, misspelt: "the marsh" is no "The Marish",
                 # unless written as a name

@@ -168,9 +168,16 @@ class GameReader:
         Saruman ally" is still the card. Scenarios' names are left out, since a
         scenario's name may be its quest card's (The Passage of the Marshes)."""
         boxes = [name for name in longer if self.scenarios.spells_a_name(name, titles=False)]
+        # ... or in lower case: "running the treason of saruman in campaign"
+        said = f" {' '.join(question_words)} "
+        for name in self.scenarios.origins:
+            spelt = words(name)[1:] if words(name)[0] == "the" else words(name)
+            if len(spelt) > 1 and f" {' '.join(spelt)} " in said:
+                boxes.append(" ".join(spelt))
         if not boxes:
             return frozenset()
-        elsewhere = words(re.sub("|".join(map(re.escape, boxes)), " ", question))
+        pattern = "|".join(map(re.escape, boxes))
+        elsewhere = words(re.sub(pattern, " ", question, flags=re.IGNORECASE))
         return naming.words_of(boxes, question_words).difference(elsewhere)
 
     @cached_property

@@ -170,13 +170,12 @@ RULE_KINDS = ("glossary", "keyword", "step", "campaign", "tcg")
 
 
 def terms(kb) -> list[str]:
-    """The words of the titles that name rules ("Hide X", "Sentinel"), not of those
-    named after a card ("Aragorn", a campaign rule for that hero)."""
+    """The words of the titles that name rules ("Hide X", "Sentinel")."""
     from judge.search.text import words
 
     seen: set[str] = set()
     for entry in kb.entries:
-        if entry.kind in RULE_KINDS and not entry.titled_after_a_card:
+        if entry.kind in RULE_KINDS:
             seen.update(w for w in words(entry.title) if w.isalpha())
     return sorted(seen)
 
