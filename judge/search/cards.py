@@ -498,9 +498,11 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
         text = match.group()
         if _opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
-            counts = first.lower() in _AMOUNTS and rest.startswith("of ")
-            if counts or all(w in known_words for w in words(first)):
+            joined = re.match(r"(?:of|the|to|in)\s", rest)  # "Miner of the Iron Hills"
+            if first.lower() in _AMOUNTS and joined:
                 text = re.sub(r"^(?:(?:of|the|to|in)\s+)+", "", rest)
+            elif not joined and all(w in known_words for w in words(first)):
+                text = rest
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
         # "Glorfindel's Light of Valinor" is his copy of a card we know
