@@ -261,7 +261,7 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         # a sentence's first word counting what follows is no word of the name, one
         # that "of" joins to the rest is
         ("Couple of Thaurdir questions", [], []),
-        ("Miner of the Iron Hills - can he discard it", [], ["Miner of the Iron Hills"]),
+        ("Light of the Iron Hills - can he discard it", [], ["Light of the Iron Hills"]),
         ("Couple of Grima Wormtongue Zealot questions", [], ["Grima Wormtongue Zealot"]),
         # a name the player wrote, also a known card's possessive: reported once
         ("Radagasts Cunning: what is it", ["Radagast"], ["Radagasts Cunning"]),
