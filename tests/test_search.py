@@ -91,6 +91,11 @@ def test_the_max_number_asks_how_many(searcher):
     }
 
 
+def test_a_value_that_bottoms_out_asks_about_going_below_zero(searcher):
+    question = "my hero's attack got -2 and bottomed out at 0, then +2, what is it now?"
+    assert top_ids(searcher, question)[0] == "faq/1.43"
+
+
 def test_hits_carry_highlighted_snippets(searcher):
     (hit,) = searcher.ask("sentinel defend", k=1)[1]
     assert hit.highlights

@@ -101,6 +101,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("once", "per"): ("limit",),
     ("max",): ("limit",),
     ("max", "number"): ("how", "many"),  # "the max number of heroes"
+    ("bottom", "out"): ("below", "zero"),  # "it bottomed out at 0": no value goes below
     ("maximum", "number"): ("how", "many"),
     ("cap",): ("limit",),
     ("lose",): ("eliminated",),
