@@ -999,3 +999,18 @@ def test_a_story_saying_a_name_with_two_card_types_asks_about_copies(monkeypatch
     assert "unique" not in searcher.ask(story)[0].content
     assert _top(searcher, story) != "rr/unique-cards"
     searcher.close()
+
+
+def test_errata_asked_of_a_named_card_is_not_any_cards_errata(monkeypatch):
+    """The question asks whether its Blade of Gondolin was errata'd to be restricted:
+    A Burning Brand's errata also speaks of Restricted, but it is another card's."""
+    question = (
+        "My Blade of Gondolin doesn't say restricted, but someone at the store said "
+        "there's errata. Does it count toward the 2 restricted attachments?"
+    )
+    searcher = Searcher()
+    assert not searcher.ask(question, k=1)[1][0].id.startswith("errata/")
+    index = searcher.index("lcg")
+    monkeypatch.setattr(index, "_unasked_errata_weight", lambda meaning: lambda docnum: 1.0)
+    assert searcher.ask(question, k=1)[1][0].id.startswith("errata/")
+    searcher.close()

@@ -323,12 +323,14 @@ class GameIndex:
         # do not name the entry titled by them ("Defending Player")
         asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
         edges = frozenset(self._edge_steps[e] for e in meaning.edges if e in self._edge_steps)
+        unasked = self._unasked_errata_weight(meaning)
         ranked = sorted(
             (
                 (
                     self._rerank(score, docnum, meaning, said, concepts, numbered, scene, edges)
                     * scoring.title_factor(self._title_share(docnum, asked), topical)
-                    * favoured.get(docnum, 1.0),
+                    * favoured.get(docnum, 1.0)
+                    * unasked(docnum),
                     docnum,
                 )
                 for score, docnum in self._best(clauses, CANDIDATES)
@@ -374,6 +376,23 @@ class GameIndex:
             * (EDGE_STEP_BONUS if docnum in edges else 1.0)
             * (1 + (TITLE_PHRASE_BONUS - 1) * scoring.topical(meaning) if named else 1.0)
             * coverage**COVERAGE_POWER
+        )
+
+    def _unasked_errata_weight(self, meaning: Understanding):
+        """docnum -> a factor that takes the errata intent back off the errata of cards
+        the question does not name, when it asks for a named card's errata: "my Blade
+        of Gondolin doesn't say restricted, someone said there's errata" asks about
+        that card, not about A Burning Brand's errata, which also speaks of Restricted."""
+        from judge.slug import slugify
+
+        intent = meaning.kind_weights.get("errata", 1.0)
+        if intent <= 1.0 or not naming.about_a_card(meaning):
+            return lambda docnum: 1.0
+        named = frozenset().union(
+            *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
+        )
+        return lambda docnum: (
+            1 / intent if self._kinds[docnum] == "errata" and docnum not in named else 1.0
         )
 
     def _title_share(self, docnum: int, asked: frozenset[str]) -> float:
