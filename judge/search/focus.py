@@ -51,11 +51,8 @@ _OPENERS = frozenset(
     ]
 )
 #: words and pairs of words that ask wherever they sit in a sentence; a player who is
-#: "confused about playing vs putting into play" names what they ask about without "?",
-#: as one who heads a post "Couple of Thaurdir questions:" does
-_ASKING_WORDS = frozenset(
-    ["wondering", "question", "questions", "correct", "confused", "unsure", "unclear"]
-)
+#: "confused about playing vs putting into play" names what they ask about without "?"
+_ASKING_WORDS = frozenset(["wondering", "question", "correct", "confused", "unsure", "unclear"])
 _ASKING_PAIRS = frozenset(
     [
         ("can", "i"),
