@@ -20,6 +20,7 @@ MAX_WORDS = 40
 #: what a word of a card's title before one of these is instead: a trait ("a Dunedain
 #: hero") or the name of a deck ("the Wolf deck")
 _KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
+#: before one misspelt word, these make no name of it ("the marsh")
 _ARTICLES = frozenset(("the", "a", "an"))
 #: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
 #: whose first word is capitalised anyway
@@ -173,8 +174,8 @@ class CardRecogniser:
     (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
     "hero" ("a Dunedain hero"), nor in a run of words that names another card. After
     an article it must be spelt right unless written as a name ("the marsh" is no The
-    Marish). Only runs sharing half a title's letter trigrams reach the fuzzy scorer, so a question
-    that names no card never pays for it (or for importing rapidfuzz).
+    Marish). Only runs sharing half a title's letter trigrams reach the fuzzy scorer,
+    so a question that names no card never pays for it (or for importing rapidfuzz).
     """
 
     def __init__(
