@@ -101,8 +101,8 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("once", "per"): ("limit",),
     ("max",): ("limit",),
     ("max", "number"): ("how", "many"),  # "the max number of heroes"
-    ("bottom", "out"): ("below", "zero"),  # "it bottomed out at 0": no value goes below
     ("maximum", "number"): ("how", "many"),
+    ("bottom", "out"): ("below", "zero"),  # "it bottomed out at 0": no value goes below
     ("cap",): ("limit",),
     ("lose",): ("eliminated",),
     ("lost",): ("defeat",),
