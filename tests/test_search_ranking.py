@@ -684,6 +684,21 @@ def test_story_names_are_only_names_of_nothing_we_know():
     searcher.close()
 
 
+def test_a_scenarios_encounter_card_named_only_on_its_page_points_at_the_page(monkeypatch):
+    """Thaurdir has no entry, but the Battle of Carn Dûm's page names him: written as a
+    name, he is what the question is about, not its backstory."""
+    from judge.search import reading
+
+    question = "Couple of Thaurdir questions: can he be damaged on his Captain side?"
+    searcher = Searcher()
+    meaning, hits, _ = searcher.ask(question, k=1)
+    assert stem("thaurdir") not in meaning.background
+    assert hits[0].id == "scenario/the-battle-of-carn-dum"
+    monkeypatch.setattr(reading, "SCENARIO_CARD_ENTRIES", 0)
+    assert searcher.ask(question, k=1)[1][0].id != "scenario/the-battle-of-carn-dum"
+    searcher.close()
+
+
 def _threat_and_staging_steps(root):
     """Step 7.3, which raises threat in the refresh phase, and a step of another phase."""
     _step(

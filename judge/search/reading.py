@@ -28,6 +28,10 @@ from judge.search.understand import (
 
 #: a word in at most this many entries, and no rules term, is a name (see _with_copies)
 NAME_ENTRIES = 15
+#: a name in at most this many entries, one of them a scenario's page, is one of that
+#: scenario's cards ("Thaurdir"): it points at the page (see _with_story_names). One:
+#: two scenario pages name Éowyn, in their worked examples
+SCENARIO_CARD_ENTRIES = 1
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
 
@@ -241,10 +245,19 @@ class GameReader:
         """The names the player wrote (`cards.written_as_names`) that are no rule, card
         or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
         set the scene of the question, not the rule it asks about: they weigh as the
-        backstory does, wherever they stand."""
+        backstory does, wherever they stand. A scenario's encounter card that only its
+        page names (`_names_a_scenarios_card`) is the exception."""
         from judge.search.text import STOP_WORDS, stem
 
         known = naming.stems_of((*meaning.cards, *meaning.scenarios))
         told = names - self.speller.terms - STOP_WORDS  # "I've" is no name
         story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
+        story = {term for term in story if not self._names_a_scenarios_card(term)}
         return meaning._replace(background=meaning.background | story)
+
+    def _names_a_scenarios_card(self, term: str) -> bool:
+        """Whether a name's stem is in only a scenario's page: an encounter card of
+        that scenario ("Couple of Thaurdir questions"), which points at the page though
+        the knowledge base has no entry of its own for it."""
+        found = self._documents(term)
+        return len(found) <= SCENARIO_CARD_ENTRIES and not found.isdisjoint(self.scenarios.pages)

@@ -111,6 +111,8 @@ class ScenarioRecogniser:
         self._origins: dict[str, list[str]] = meta.get("origins", {})
         #: the names of the boxes and cycles scenarios come from: no card's names
         self.origins = frozenset(name for names in self._origins.values() for name in names)
+        #: the scenarios' own pages, by document number
+        self.pages = frozenset(self._pages.values())
 
     def spells_a_name(self, name: str, titles: bool = True) -> bool:
         """Whether a name the player wrote is a scenario's or its box's or cycle's
