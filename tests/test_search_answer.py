@@ -262,6 +262,21 @@ def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, an
     assert "costs were paid stay paid" not in answer_line(question, "rr/cancel")
 
 
+def test_a_question_naming_only_the_entry_is_answered_by_its_first_sentence(
+    monkeypatch, answer_line
+):
+    """ "what is the staging area?" asks for the definition, not for the line a stored
+    question on locations there shares the title's words with."""
+    from judge.search import answer
+
+    first = "The staging area is a distinct part of the playing field"
+    assert answer_line("what is the staging area?", "rr/staging-area").startswith(first)
+    assert answer.names_only_the_entry(["stage", "area"], {"stage", "area"})
+    assert not answer.names_only_the_entry(["stage", "area", "locat"], {"stage", "area"})
+    monkeypatch.setattr(answer, "names_only_the_entry", lambda asked, title: False)
+    assert not answer_line("what is the staging area?", "rr/staging-area").startswith(first)
+
+
 def test_without_a_shared_word_the_summarys_first_sentence_states_the_rule():
     assert (
         best_line(BODY, {"unrelated": 3.0})

@@ -28,6 +28,9 @@ much does threat go up?", "does the forced effect go first?") is answered by a l
 that names one: a player's role, a number, a point in the round (STATES). Such a line
 counts STATING_WEIGHT more.
 
+A question that says nothing but the entry's name ("what is the staging area?") is
+answered by the summary's first sentence, which defines it (`names_only_the_entry`).
+
 A ruling kept as question and answer ("Q: ... does it go back to my hand?", then
 "A: No. ...", in the next line or the same bullet) has the player's words in its
 question, so the question wins often; the line is then its answer, which states the
@@ -160,6 +163,15 @@ def best_line(
         else:  # "Q: ... A: ..." in one bullet
             line = line.partition(" A: ")[2] or line
     return _ANSWERED.sub("", line)  # the answer itself, without its "A:" label
+
+
+def names_only_the_entry(asked: Iterable[str], title: set[str]) -> bool:
+    """Whether the question's weighted stems (`asked`) are all words of the entry's
+    title ("what is threat?", "what does exhausted mean"): it asks what the entry
+    states as a whole, which its first sentence says. Matched on the title's words,
+    one of its other lines would win on a stored question that shares them ("can my
+    threat go below 0?")."""
+    return set(asked) <= title
 
 
 def _by_questions(

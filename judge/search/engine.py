@@ -555,7 +555,7 @@ class GameIndex:
 
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
-        from judge.search.answer import Answer, best_line
+        from judge.search.answer import Answer, best_line, names_only_the_entry
         from judge.search.text import stem
         from judge.search.vocabulary import ERRATA_WORDS
 
@@ -581,7 +581,10 @@ class GameIndex:
         # say as much of the rest of the question ("Damage and Multiple Defenders":
         # the line that puts all the damage on one defender, not the one that only
         # says there are several)
-        for term in naming.stems_of([best.title]) & weights.keys():
+        title = naming.stems_of([best.title])
+        if names_only_the_entry(weights.keys(), title):
+            weights = {}
+        for term in title & weights.keys():
             weights[term] *= TITLE_WORD_WEIGHT
         docnum = self._docnums.get(best.id)
         if docnum is None:
