@@ -172,25 +172,12 @@ class GameReader:
         Saruman ally" is still the card. Scenarios' names are left out, since a
         scenario's name may be its quest card's (The Passage of the Marshes)."""
         boxes = [name for name in longer if self.scenarios.spells_a_name(name, titles=False)]
-        # ... or in lower case: "running the treason of saruman in campaign"
-        said = f" {' '.join(question_words)} "
-        boxes += [name for name in self._box_names if f" {name} " in said]
+        boxes += self.scenarios.boxes_in(question_words)  # "the treason of saruman"
         if not boxes:
             return frozenset()
         pattern = "|".join(map(re.escape, boxes))
         elsewhere = words(re.sub(pattern, " ", question, flags=re.IGNORECASE))
         return naming.words_of(boxes, question_words).difference(elsewhere)
-
-    @cached_property
-    def _box_names(self) -> tuple[str, ...]:
-        """The boxes' and cycles' names of two words or more, as a question's words say
-        them, without a leading "the" ("treason of saruman")."""
-        found = []
-        for name in self.scenarios.origins:
-            spelt = words(name)[1:] if words(name)[:1] == ["the"] else words(name)
-            if len(spelt) > 1:
-                found.append(" ".join(spelt))
-        return tuple(found)
 
     @cached_property
     def _known_words(self) -> frozenset[str]:

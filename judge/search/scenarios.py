@@ -123,6 +123,25 @@ class ScenarioRecogniser:
         keys = self._name_keys if titles else self._origin_keys
         return bool({slugify(name), slugify(name.partition(" ")[2])} & keys)
 
+    def boxes_in(self, question_words: tuple[str, ...]) -> list[str]:
+        """The boxes' and cycles' names of two words or more the question's words say,
+        in lower case and without a leading "the" ("running the treason of saruman")."""
+        said = f" {' '.join(question_words)} "
+        return [name for name in self._box_names if f" {name} " in said]
+
+    @cached_property
+    def _box_names(self) -> tuple[str, ...]:
+        """The boxes' and cycles' names of two words or more, as a question's words say
+        them, without a leading "the" ("treason of saruman")."""
+        from judge.search.text import words
+
+        found = []
+        for name in self.origins:
+            spelt = words(name)[1:] if words(name)[:1] == ["the"] else words(name)
+            if len(spelt) > 1:
+                found.append(" ".join(spelt))
+        return tuple(found)
+
     @cached_property
     def _origin_keys(self) -> frozenset[str]:
         from judge.search.cards import name_keys
