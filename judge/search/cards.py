@@ -22,6 +22,9 @@ MAX_WORDS = 40
 _KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
 #: before one misspelt word, these make no name of it ("the marsh")
 _ARTICLES = frozenset(("the", "a", "an"))
+#: the small words a name may hold between its capitalised ones ("Miner of the Iron
+#: Hills")
+_JOINERS = r"(?:of|the|to|in)"
 #: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
 #: whose first word is capitalised anyway
 _OPENERS = ".!?;:\n"
@@ -39,7 +42,7 @@ _WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _NAME_WORD = r"(?!I['\u2019])[A-Z][a-z][\w'\u2019-]*"
 _COMPOUND = r"[A-Z]\w*(?:-[A-Z]\w*)+"
 _NAME = re.compile(
-    rf"(?<![.!?]\s)\b(?:{_NAME_WORD}(?:\s+(?:(?:of|the|to|in)\s+)*{_NAME_WORD})+|{_COMPOUND}\b)"
+    rf"(?<![.!?]\s)\b(?:{_NAME_WORD}(?:\s+(?:{_JOINERS}\s+)*{_NAME_WORD})+|{_COMPOUND}\b)"
 )
 
 
@@ -440,7 +443,7 @@ def name_keys(names: Iterable[str]) -> set[str]:
     from judge.slug import slugify
 
     keys = {slugify(name) for name in names}
-    return keys | {re.sub(r"^(?:the|a|an)-", "", key) for key in keys}
+    return keys | {re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key) for key in keys}
 
 
 def _spells_one_of(key: str, titles: set[str]) -> bool:
@@ -499,9 +502,9 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
         text = match.group()
         if _opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
-            joined = re.match(r"(?:of|the|to|in)\s", rest)  # "Miner of the Iron Hills"
+            joined = re.match(rf"{_JOINERS}\s", rest)  # "Miner of the Iron Hills"
             if first.lower() in _AMOUNTS and joined:
-                text = re.sub(r"^(?:(?:of|the|to|in)\s+)+", "", rest)
+                text = re.sub(rf"^(?:{_JOINERS}\s+)+", "", rest)
             elif not joined and all(w in known_words for w in words(first)):
                 text = rest
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
