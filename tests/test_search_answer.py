@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.body_lines import body_lines
-from judge.search.answer import best_line, distinct_stems
+from judge.search.answer import EASY, best_line, distinct_stems
 
 
 @pytest.fixture
@@ -97,6 +97,23 @@ def test_a_line_that_only_says_another_document_agrees_is_no_answer():
     )
     weights = {"forc": 1.0, "trigger": 1.0, "wait": 1.0}
     assert best_line(rule + agrees, weights).startswith('The Rules Reference ("Forced") agrees')
+
+
+SCENARIO_PAGE = """Return to Mirkwood is a scenario.
+
+- **Easy Mode:** each hero gets 1 extra resource; take out Hill Troll (1), Marsh Adder (1).
+- Gollum cannot quest, attack or defend, but counts as an ally of the guarding player.
+"""
+
+
+def test_an_easy_mode_card_list_answers_only_a_question_about_easy_mode():
+    """The story names a card the Easy Mode line lists ("a hill troll attacked"); the
+    line says nothing about it, only that easy mode takes it out."""
+    weights = {"hill": 2.0, "troll": 2.0, "defend": 1.5, "alli": 1.0}
+    asked = frozenset(weights)
+    assert best_line(SCENARIO_PAGE, weights, asked=asked).startswith("Gollum cannot quest")
+    easy = {**weights, EASY: 1.0}
+    assert best_line(SCENARIO_PAGE, easy, asked=asked | {EASY}).startswith("Easy Mode:")
 
 
 def test_a_rulings_question_that_wins_gives_way_to_its_answer():

@@ -12,7 +12,8 @@ A worked example ("Example: Tom commits Gandalf...") or a line that sets the sce
 (the cards, the numbers), but it illustrates the rule rather than stating it: it wins
 only with twice the rule line's weight (ILLUSTRATION_WEIGHT). So does a line that only
 points to another document that agrees ('The Rules Reference ("Forced") contains the
-same rule'), whose words are the heading's.
+same rule'), whose words are the heading's, and a scenario page's Easy Mode line, which
+lists the cards easy mode takes out, for a question that is not about easy mode.
 
 An entry's player questions (its front matter) may each name the line that answers
 them. A question that shares the player's words lends that line its weight: the line
@@ -57,6 +58,11 @@ _AGREES = re.compile(
     re.IGNORECASE,
 )
 POINTER_WORDS = 14
+#: a scenario page's Easy Mode line lists the cards taken out of the encounter deck: it
+#: names the cards a story mentions ("a Hill Troll was attacking"), but says nothing on
+#: them unless the question is about easy mode (says EASY)
+_EASY_MODE = re.compile(r"^easy mode:", re.IGNORECASE)
+EASY = word_stems("easy")[0]  # as the question's stems (`asked`) hold it
 #: the lines that state what a question asks for (`focus.asked_for`)
 STATES = {
     # not in the possessive: "its controller's discard pile" says whose pile it is,
@@ -144,7 +150,7 @@ def best_line(
     scored = [
         (
             round(
-                (sum(weights.get(s, 0.0) for s in said) * _weight(line) + by_questions[i])
+                (sum(weights.get(s, 0.0) for s in said) * _weight(line, asked) + by_questions[i])
                 * (1 + STATING_WEIGHT * bool(stating and stating.search(line))),
                 9,
             ),
@@ -189,8 +195,10 @@ def _by_questions(
     ]
 
 
-def _weight(line: str) -> float:
-    """How much a line's words count towards being the answer: less for an example or
-    for a pointer to a document that agrees."""
+def _weight(line: str, asked: frozenset[str]) -> float:
+    """How much a line's words count towards being the answer: less for an example,
+    for a pointer to a document that agrees, and for an Easy Mode card list when the
+    question (`asked`: its stems) is not about easy mode."""
     pointer = _AGREES.match(line) and len(line.split()) <= POINTER_WORDS
-    return ILLUSTRATION_WEIGHT if pointer or _ILLUSTRATION.match(line) else 1.0
+    unasked_easy_mode = _EASY_MODE.match(line) and EASY not in asked
+    return ILLUSTRATION_WEIGHT if pointer or unasked_easy_mode or _ILLUSTRATION.match(line) else 1.0
