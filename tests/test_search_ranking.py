@@ -788,6 +788,19 @@ def test_summed_term_scores_are_whooshs_bm25f_ranking():
     searcher.close()
 
 
+def test_the_named_scenarios_entries_are_candidates_beyond_the_best():
+    """`_best`'s `also` (a named scenario's entries) joins the best with its own score
+    when the question's words match it at all, wherever it ranks."""
+    searcher = Searcher()
+    index = searcher.index("lcg")
+    clauses = index._clauses(understand("can my sentinel defend an attack against my friend"))
+    everything = index._best(clauses, 10_000)
+    best, (low_score, low), unmatched = index._best(clauses, 5), everything[-1], 10**9
+    assert low not in {d for _, d in best}
+    assert index._best(clauses, 5, (low, best[0][1], unmatched)) == [*best, (low_score, low)]
+    searcher.close()
+
+
 def test_loaded_fields_answer_frequencies_as_whoosh_does_without_its_terms_table():
     """Once `prepare` has read every term of a field, a term's frequency and entries
     come from what it read, a missing term's too (a typo, a word the field never uses),

@@ -58,7 +58,7 @@ def test_recogniser_favours_only_the_named_scenarios_links():
     }
     recogniser = ScenarioRecogniser(meta)
     words = words_of("in escape from dol guldr can the jailer shuffle it")
-    # a ruling's question: the scenario's rulings gain, its page (only mentioned) less so
+    # a ruling's question that mentions the scenario: its rulings and its page gain
     assert recogniser.named(words) == ["Escape from Dol Guldur"]
     assert recogniser.favoured(words, recogniser.named(words)) == {
         3: SCENARIO_LINK_BONUS,
@@ -125,10 +125,9 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
         "can anything bring it back?"
     )
     assert top_ids(searcher, question, k=1) == ["rr/removed-from-game"]
-    # with the scenario's words at full weight (see the scene tests below), the page
-    # would win if it gained as much as the scenario's rulings do
+    # the page gains as the scenario's rulings do; with the scenario's words at full
+    # weight too (see the scene tests below), it would win
     monkeypatch.setattr(scenarios, "scene_words", lambda *told: frozenset())
-    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.6)
     assert top_ids(searcher, question, k=1) == ["scenario/the-hills-of-emyn-muil"]
     assert top_ids(searcher, "what keywords does the hills of emyn muil use", k=1) == [
         "scenario/the-hills-of-emyn-muil"
@@ -151,6 +150,22 @@ def test_a_scenario_named_in_passing_keeps_its_page_in_the_running(searcher, mon
     assert top_ids(searcher, question, k=1) != [page]
 
 
+def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(searcher, monkeypatch):
+    """Return to Mirkwood's page says what Gollum may do while the players guard him; a
+    post that names the scenario only to set the scene asks about just that."""
+    from judge.search import scenarios
+
+    question = (
+        "Last night in Return to Mirkwood my friend was the one looking after Gollum. A "
+        "troll attacked and everyone was exhausted, could Gollum block it for us? And can "
+        "we give him attachments meant for allies?"
+    )
+    page = "scenario/return-to-mirkwood"
+    assert top_ids(searcher, question, k=1) == [page]
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.0)
+    assert top_ids(searcher, question, k=1) != [page]
+
+
 def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monkeypatch):
     """ "<scenario>: ..." names the topic first; the same name said in passing sets the
     scene only (see the test above)."""
@@ -158,7 +173,7 @@ def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monke
 
     question = "escape from mount gram: how does the captured deck work?"
     assert top_ids(searcher, question, k=1) == ["scenario/escape-from-mount-gram"]
-    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_OPENED", SCENARIO_PAGE_MENTIONED)
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_OPENED", 1.0)
     assert top_ids(searcher, question, k=1) == ["kw/capture-x"]
 
 

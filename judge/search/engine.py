@@ -23,6 +23,7 @@ reading is `judge.search.naming`.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from judge.search import naming, scoring
@@ -333,7 +334,7 @@ class GameIndex:
                     * unasked(docnum),
                     docnum,
                 )
-                for score, docnum in self._best(clauses, CANDIDATES)
+                for score, docnum in self._best(clauses, CANDIDATES, favoured)
             ),
             key=lambda pair: -pair[0],
         )
@@ -539,10 +540,17 @@ class GameIndex:
             clauses.append(Clause("card_keys", slugify(card), weight))
         return clauses
 
-    def _best(self, clauses: list[Clause], most: int) -> list[tuple[float, int]]:
+    def _best(
+        self, clauses: list[Clause], most: int, also: Iterable[int] = ()
+    ) -> list[tuple[float, int]]:
         """The `most` best (score, document number) pairs, best first (ties by document
-        number): per entry, the sum over the clauses of each clause's weight times its
-        term's BM25F score, which is what whoosh scores an `Or` of the clauses."""
+        number), then those of the entries `also` that the clauses match: per entry, the
+        sum over the clauses of each clause's weight times its term's BM25F score, which
+        is what whoosh scores an `Or` of the clauses.
+
+        `also` are the entries of the scenarios the question names: a long post that
+        names its scenario in passing spreads its words over many entries, and the
+        page, whose name's words count only as the scene, may fall outside the best."""
         import heapq
 
         totals: dict[int, float] = {}
@@ -551,6 +559,8 @@ class GameIndex:
             for docnum, score in self._postings.scores(field, term).items():
                 totals[docnum] = total(docnum, 0.0) + weight * score
         best = heapq.nsmallest(most, [(-score, docnum) for docnum, score in totals.items()])
+        kept = {docnum for _, docnum in best}
+        best += [(-totals[n], n) for n in also if n in totals and n not in kept]
         return [(-negated, docnum) for negated, docnum in best]
 
     def answer(self, meaning: Understanding, hits: list[Hit]):

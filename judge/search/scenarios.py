@@ -18,15 +18,17 @@ from functools import cached_property
 
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
-#: a rules question that only mentions where it happened ("in A Journey to Rhosgobel, does
-#: removed from the game mean...") is not asking for the scenario's page: the page gains
-#: nothing, and the name's words weigh as the scene (`scene_words`). It loses nothing
-#: either: a long post that names the scenario in passing often asks about one of the
-#: page's own rules (its split staging areas, a card it sets aside)
-SCENARIO_PAGE_MENTIONED = 1.0
-#: a question that opens with the scenario's name is about that scenario, but a ruling
-#: of the scenario it names ("journey down the anduin: banks dealt as a shadow card")
-#: still answers first
+#: a long post names its scenario in passing ("last night in Return to Mirkwood, ...")
+#: and often asks about one of the page's own rules (its objective
+#: ally, its split staging areas): the page gains as the scenario's rulings do. The
+#: name's words weigh only as the scene (`scene_words`), so a rules question that says
+#: where it happened ("in A Journey to Rhosgobel, does removed from the game mean...")
+#: still gets the rule first
+SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
+#: a question that opens with the scenario's name is about that scenario, and the name's
+#: words score in full (they are no scene), so the page gains less than its rulings: a
+#: ruling of the scenario it names ("journey down the anduin: banks dealt as a shadow
+#: card") still answers first
 SCENARIO_PAGE_OPENED = 1.2
 #: words that ask about the scenario page itself rather than one of its rulings
 PAGE_WORDS = frozenset(
