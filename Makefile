@@ -1,6 +1,9 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# one test worker more than the cores this process may use: the app and browser tests
+# often wait on their event loops and browsers (3 on 2 cores beat 2 and 4)
+WORKERS ?= $(shell python3 -c "import os; print(len(os.sched_getaffinity(0)) + 1)")
 
 .PHONY: run test bench fuzz lint clean
 
@@ -19,7 +22,7 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check judge tui tests bench
 	$(VENV)/bin/ruff format --check judge tui tests bench
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 3  # three workers on 2 cores: the app and browser tests often wait on their event loops and browsers
+	$(PY) -m pytest -n $(WORKERS)
 
 # the long property-test profile: 10,000 generated inputs per entry point, with counts
 fuzz: $(STAMP)
