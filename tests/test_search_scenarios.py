@@ -134,35 +134,35 @@ def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(search
     ]
 
 
-def test_a_scenario_named_in_passing_keeps_its_page_in_the_running(searcher, monkeypatch):
-    """A post that names its scenario in passing may still ask about a rule of the
-    page itself (here, its split staging areas): the page is not pushed down for it."""
+@pytest.mark.parametrize(
+    ("question", "page", "less"),
+    [
+        (
+            "Three of us were playing Fog on the Barrow-Downs last night and two of us got "
+            "split off into our own staging area. When we quest, does each staging area "
+            "reveal a card for every player in the game or only for the players there?",
+            "scenario/fog-on-the-barrow-downs",
+            0.8,
+        ),
+        (
+            "Last night in Return to Mirkwood my friend was the one looking after Gollum. A "
+            "troll attacked and everyone was exhausted, could Gollum block it for us? And "
+            "can we give him attachments meant for allies?",
+            "scenario/return-to-mirkwood",
+            1.0,
+        ),
+    ],
+)
+def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(
+    searcher, monkeypatch, question, page, less
+):
+    """A post that names its scenario only to set the scene may ask about a rule of the
+    page itself (its split staging areas; what Gollum may do while the players guard
+    him): the page gains as the scenario's rulings do, and loses its place with `less`."""
     from judge.search import scenarios
 
-    question = (
-        "Three of us were playing Fog on the Barrow-Downs last night and two of us got "
-        "split off into our own staging area. When we quest, does each staging area "
-        "reveal a card for every player in the game or only for the players there?"
-    )
-    page = "scenario/fog-on-the-barrow-downs"
     assert top_ids(searcher, question, k=1) == [page]
-    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 0.8)
-    assert top_ids(searcher, question, k=1) != [page]
-
-
-def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(searcher, monkeypatch):
-    """Return to Mirkwood's page says what Gollum may do while the players guard him; a
-    post that names the scenario only to set the scene asks about just that."""
-    from judge.search import scenarios
-
-    question = (
-        "Last night in Return to Mirkwood my friend was the one looking after Gollum. A "
-        "troll attacked and everyone was exhausted, could Gollum block it for us? And can "
-        "we give him attachments meant for allies?"
-    )
-    page = "scenario/return-to-mirkwood"
-    assert top_ids(searcher, question, k=1) == [page]
-    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", 1.0)
+    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", less)
     assert top_ids(searcher, question, k=1) != [page]
 
 
