@@ -263,6 +263,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("Couple of Thaurdir questions", [], []),
         ("Light of the Iron Hills - can he discard it", [], ["Light of the Iron Hills"]),
         ("Couple of Grima Wormtongue Zealot questions", [], ["Grima Wormtongue Zealot"]),
+        # ... and one before "the" alone is a verb: "Feinted" names no card
+        ("Feinted the Goblin Sniper so it never attacked", [], ["Goblin Sniper"]),
         # a name the player wrote, also a known card's possessive: reported once
         ("Radagasts Cunning: what is it", ["Radagast"], ["Radagasts Cunning"]),
         # a card of ours in someone's possession

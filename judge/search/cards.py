@@ -472,8 +472,9 @@ def unknown_cards(
     that is not a recognised card, nor one of the names `not_cards` (a scenario's box
     or cycle: "The Shire's Reckoning"), and has a word the knowledge base never uses
     (`known_words`): "Combat Phase" is rules, not a card. A sentence's first word is
-    capitalised anyway: it is left out when the knowledge base uses it or it counts
-    what follows ("Couple of Thaurdir questions").
+    capitalised anyway: it is left out when the knowledge base uses it, when it counts
+    what follows ("Couple of Thaurdir questions") or when "the" alone follows it
+    ("Feinted the Hill Troll").
     A known card's name in the possessive before a word the knowledge base never uses
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast), unless the word is the players' own for a rules word
@@ -502,8 +503,11 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
         text = match.group()
         if _opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
-            joined = re.match(rf"{_JOINERS}\s", rest)  # "Miner of the Iron Hills"
-            if first.lower() in _AMOUNTS and joined:
+            # "Miner of the Iron Hills" holds its first word; after "the" alone it is a
+            # verb ("Feinted the Hill Troll")
+            joined = re.match(rf"(?!the\s){_JOINERS}\s", rest)
+            article = re.match(r"the\s", rest)
+            if (joined and first.lower() in _AMOUNTS) or article:
                 text = re.sub(rf"^(?:{_JOINERS}\s+)+", "", rest)
             elif not joined and all(w in known_words for w in words(first)):
                 text = rest
