@@ -1042,3 +1042,34 @@ def test_errata_asked_of_a_named_card_is_not_any_cards_errata(monkeypatch):
     monkeypatch.setattr(index, "_unasked_errata_weight", lambda meaning: lambda docnum: 1.0)
     assert searcher.ask(question, k=1)[1][0].id.startswith("errata/")
     searcher.close()
+
+
+def test_a_quoted_word_names_the_entry_it_titles(monkeypatch):
+    """A one-word title in quotes is named, as a longer title said whole is: "cares
+    about 'printed' traits" asks about Printed, not about the trait the hero gained."""
+    from judge.search import understand
+
+    question = (
+        "card cares about 'printed' traits, my hero got the trait from an attachment, counts?"
+    )
+    assert understand.quoted_terms(question) == {"print"}
+    searcher = Searcher()
+    assert _top(searcher, question) == "rr/printed"
+    monkeypatch.setattr(understand, "quoted_terms", lambda question: frozenset())
+    assert _top(searcher, question) != "rr/printed"
+    searcher.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "quoted"),
+    [
+        ("his says \"When...\" and mine says 'after'", {"when", "after"}),
+        ("it says “instead”, right?", {"instead"}),
+        ("I didn't know it's 'the' rule, don't ask", {"the"}),  # no quote in "didn't"
+        ("the 'Forest Snare' card", set()),  # two words: a name
+    ],
+)
+def test_quoted_terms_are_single_words_in_quotes(question, quoted):
+    from judge.search.understand import quoted_terms
+
+    assert quoted_terms(question) == quoted

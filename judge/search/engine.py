@@ -359,12 +359,16 @@ class GameIndex:
         edges: frozenset[int],
     ) -> float:
         """Weight by the question's intent and by how much of the question the entry
-        covers, and favour entries whose whole title the question says, the steps of the
-        phases that set its scene and the steps that begin or end a phase it names the
-        start or end of (`edges`)."""
+        covers, and favour entries whose whole title the question says (or quotes), the
+        steps of the phases that set its scene and the steps that begin or end a phase it
+        names the start or end of (`edges`)."""
         title = self._title_stems[docnum]
-        # naming a phase sets the scene: its overview entry is then named, not asked for
-        named = scoring.says_title(title, said) and self._phase_overviews.get(docnum) not in scene
+        # an entry is named by its whole title, or by a one-word title in quotes ("cares
+        # about 'printed' traits"); naming a phase sets the scene: its overview entry is
+        # then named, not asked for
+        named = (
+            scoring.says_title(title, said) or (len(title) == 1 and title[0] in meaning.quoted)
+        ) and self._phase_overviews.get(docnum) not in scene
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)
         # the answer to a question set in a phase is usually one of its steps

@@ -63,6 +63,9 @@ class Understanding(NamedTuple):
     #: for in (`words` puts a long post's asking sentences first): a post names its
     #: scenario up front
     opening: tuple[str, ...] = ()
+    #: the stems of single words the question quotes ('says "when"', "'then'"): a rules
+    #: term the player names (`quoted_terms`)
+    quoted: frozenset[str] = frozenset()
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -254,7 +257,20 @@ def understand(question: str, game: str = "auto") -> Understanding:
         follow_up=_follow_up(question, content),
         asks_for=asked_for(question),
         opening=tuple(words(question)[:NAME_WORDS]),
+        quoted=quoted_terms(question),
     )
+
+
+#: one word in quotes, an ellipsis allowed after it ('his says "When..."'); the opening
+#: quote starts a word, so "didn't" quotes nothing
+_QUOTED_WORD = re.compile(r"(?<![\w'’])[\"'‘“](\w+)(?:\.\.\.|…)?[\"'’”](?!\w)")
+
+
+def quoted_terms(question: str) -> frozenset[str]:
+    """The stems of the single words a question quotes: "my response says 'when', his
+    says 'after'" names the rules terms When and After, words too common to weigh
+    much said plainly."""
+    return frozenset(stem(w.lower()) for w in _QUOTED_WORD.findall(question))
 
 
 #: who a forum post quotes ("my friend says...", "the table thought..."): the people at
