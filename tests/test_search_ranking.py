@@ -1029,6 +1029,20 @@ def test_a_story_saying_a_name_with_two_card_types_asks_about_copies(monkeypatch
     searcher.close()
 
 
+def test_a_sphere_said_with_two_card_types_is_no_card(monkeypatch):
+    """ "A Tactics ally, but no Tactics heroes" names one sphere twice: many cards,
+    not two copies of one."""
+    searcher = Searcher()
+    story = (
+        "Gandalf's ability let me put a Tactics ally into play from my hand during combat, "
+        "but none of my heroes are Tactics. Was that legal?"
+    )
+    assert "unique" not in searcher.ask(story)[0].content
+    monkeypatch.setattr(reading, "SPHERES", frozenset())
+    assert "unique" in searcher.ask(story)[0].content
+    searcher.close()
+
+
 def test_errata_asked_of_a_named_card_is_not_any_cards_errata(monkeypatch):
     """The question asks whether its Blade of Gondolin was errata'd to be restricted:
     A Burning Brand's errata also speaks of Restricted, but it is another card's."""

@@ -34,6 +34,9 @@ NAME_ENTRIES = 15
 SCENARIO_CARD_ENTRIES = 1
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
+#: the spheres of influence: a word for many cards ("a Tactics ally, but no Tactics
+#: heroes"), never one card's name said twice
+SPHERES = frozenset(("leadership", "lore", "spirit", "tactics", "neutral", "baggins", "fellowship"))
 
 
 class GameReader:
@@ -201,7 +204,7 @@ class GameReader:
         two copies of one card: the question is about uniqueness and copies, which it
         never names, so those rules words are searched for as if said (they are what
         it asks about, not a player word's rules words, which weigh less). A name is a
-        word no rules term spells that few entries use.
+        word no rules term spells that few entries use, and no sphere (`SPHERES`).
 
         A post with a backstory reads so only when it says the name with two card
         types ("running Faramir as a hero ... the Faramir ally"): two cards sharing a
@@ -219,6 +222,7 @@ class GameReader:
             and not any(c.isdigit() for c in w)  # "30" said twice is a value, no name
             and w not in STOP_WORDS
             and w not in self.speller.terms
+            and w not in SPHERES
             and len(self._documents(stem(w))) <= NAME_ENTRIES
         ]
         if meaning.background:
