@@ -19,11 +19,11 @@ from functools import cached_property
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
 #: a long post names its scenario in passing ("last night in Return to Mirkwood, ...")
-#: and often asks about one of the page's own rules (its objective
-#: ally, its split staging areas): the page gains as the scenario's rulings do. The
-#: name's words weigh only as the scene (`scene_words`), so a rules question that says
-#: where it happened ("in A Journey to Rhosgobel, does removed from the game mean...")
-#: still gets the rule first
+#: and often asks about one of the page's own rules (its objective ally, its split
+#: staging areas): the page gains as the scenario's rulings do. The name's words weigh
+#: only as the scene (`scene_words`), so a rules question that says where it happened
+#: ("in A Journey to Rhosgobel, does removed from the game mean...") still gets the
+#: rule first
 SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
 #: a question that opens with the scenario's name is about that scenario, and the name's
 #: words score in full (they are no scene), so the page gains less than its rulings: a

@@ -63,8 +63,8 @@ class Understanding(NamedTuple):
     #: for in (`words` puts a long post's asking sentences first): a post names its
     #: scenario up front
     opening: tuple[str, ...] = ()
-    #: the stems of single words the question quotes ('says "when"', "'then'"): a rules
-    #: term the player names (`quoted_terms`)
+    #: the stems of single words the question quotes ("cares about 'printed' traits"):
+    #: rules terms the player names (`quoted_terms`)
     quoted: frozenset[str] = frozenset()
 
 
@@ -267,9 +267,9 @@ _QUOTED_WORD = re.compile(r"(?<![\w'’])[\"'‘“](\w+)(?:\.\.\.|…)?[\"'’�
 
 
 def quoted_terms(question: str) -> frozenset[str]:
-    """The stems of the single words a question quotes: "my response says 'when', his
-    says 'after'" names the rules terms When and After, words too common to weigh
-    much said plainly."""
+    """The stems of the single words a question quotes: "a card that cares about
+    'printed' traits" names the rules term Printed, a word too common in the rules to
+    weigh much said plainly."""
     return frozenset(stem(w.lower()) for w in _QUOTED_WORD.findall(question))
 
 
