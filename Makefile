@@ -3,7 +3,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # one test worker more than the cores this process may use: the app and browser tests
 # often wait on their event loops and browsers (3 on 2 cores beat 2 and 4)
-WORKERS ?= $(shell python3 -c "import os; print(len(os.sched_getaffinity(0)) + 1)")
+# (sched_getaffinity is Linux's; elsewhere, every core counts)
+WORKERS ?= $(shell python3 -c "import os; cores = os.sched_getaffinity(0) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1); print(len(cores) + 1)")
 
 .PHONY: run test bench fuzz lint clean
 
