@@ -87,6 +87,8 @@ def test_short_names_are_names_not_words(kb):
     assert names["carn-dum"] == "The Battle of Carn-Dûm"
     assert names["pelennor-fields"] == "The Battle of the Pelennor Fields"
     assert names["pelargir"] == "Peril In Pelargir"
+    # a title without its article, even when its first word is everyday filler
+    assert names["thing-in-the-depths"] == "The Thing in the Depths"
     for word in ("anduin", "mountains", "dark", "marshes", "gollum", "fields", "guldur"):
         assert word not in names  # shared by several titles, or a word other entries use
 
@@ -164,6 +166,31 @@ def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(
     assert top_ids(searcher, question, k=1) == [page]
     monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", less)
     assert top_ids(searcher, question, k=1) != [page]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "at helm's deep our willpower beat the staging threat, where does the progress go",
+        "defense keyword: our willpower beat the staging threat, where does the progress go",
+    ],
+)
+def test_a_keyword_of_one_scenario_answers_when_named_or_played(searcher, question):
+    assert top_ids(searcher, question, k=1) == ["kw/defense"]
+
+
+def test_a_keyword_of_one_scenario_is_no_answer_to_a_question_set_elsewhere(searcher, monkeypatch):
+    """Defense (Helm's Deep) moves the progress of a successful quest elsewhere; a
+    question that names neither it nor Helm's Deep is about ordinary questing."""
+    from judge.search import scenarios
+
+    question = (
+        "our willpower beat the staging threat by 3 while a location was active, "
+        "where does the progress go"
+    )
+    assert "kw/defense" not in top_ids(searcher, question)
+    monkeypatch.setattr(scenarios, "UNPLAYED_KEYWORD_WEIGHT", 1.0)
+    assert "kw/defense" in top_ids(searcher, question)
 
 
 def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monkeypatch):

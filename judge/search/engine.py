@@ -325,13 +325,15 @@ class GameIndex:
         asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
         edges = frozenset(self._edge_steps[e] for e in meaning.edges if e in self._edge_steps)
         unasked = self._unasked_errata_weight(meaning)
+        unplayed = self._unplayed_keyword_weight(meaning)
         ranked = sorted(
             (
                 (
                     self._rerank(score, docnum, meaning, said, concepts, numbered, scene, edges)
                     * scoring.title_factor(self._title_share(docnum, asked), topical)
                     * favoured.get(docnum, 1.0)
-                    * unasked(docnum),
+                    * unasked(docnum)
+                    * unplayed(docnum),
                     docnum,
                 )
                 for score, docnum in self._best(clauses, CANDIDATES, favoured)
@@ -398,6 +400,20 @@ class GameIndex:
         )
         return lambda docnum: (
             1 / intent if self._kinds[docnum] == "errata" and docnum not in named else 1.0
+        )
+
+    def _unplayed_keyword_weight(self, meaning: Understanding):
+        """docnum -> a factor that lowers the keywords only one scenario uses when the
+        question names neither the keyword (any value for its X) nor that scenario
+        (`scenarios.UNPLAYED_KEYWORD_WEIGHT`)."""
+        from judge.search.scenarios import UNPLAYED_KEYWORD_WEIGHT
+
+        unplayed = self._reader.scenarios.unplayed_keywords(meaning.scenarios)
+        said = frozenset(stem for concept in meaning.concepts for stem in concept) | {"x"}
+        return lambda docnum: (
+            UNPLAYED_KEYWORD_WEIGHT
+            if docnum in unplayed and not said.issuperset(self._title_stems[docnum])
+            else 1.0
         )
 
     def _title_share(self, docnum: int, asked: frozenset[str]) -> float:

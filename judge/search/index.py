@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 70  # bump when the schema or analysis changes
+_FORMAT = 71  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
