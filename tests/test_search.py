@@ -106,6 +106,25 @@ def test_a_value_that_bottoms_out_asks_about_going_below_zero(monkeypatch):
     searcher.close()
 
 
+def test_two_effects_at_odds_ask_which_overrides(monkeypatch):
+    """ "Which wins" and "takes precedence" ask which effect overrides the other:
+    "cannot" does, whatever the rest of the question says about targets."""
+    from judge.search import understand, vocabulary
+    from judge.search.engine import Searcher
+
+    question = (
+        "an ally says it can't be chosen as a target but a treachery targets each ally, "
+        "which one takes precedence?"
+    )
+    searcher = Searcher()
+    assert top_ids(searcher, question)[0] == "rr/cannot"
+    monkeypatch.delitem(vocabulary.SYNONYMS, ("takes", "precedence"))
+    monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
+    monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
+    assert top_ids(searcher, question)[0] != "rr/cannot"
+    searcher.close()
+
+
 def test_hits_carry_highlighted_snippets(searcher):
     (hit,) = searcher.ask("sentinel defend", k=1)[1]
     assert hit.highlights

@@ -30,6 +30,11 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("chump",): ("defend",),
     ("tank",): ("defend",),
     ("beat",): ("defeat", "win"),  # "once we beat the scenario"
+    # two effects at odds: which one overrides the other ("cannot" does; the card
+    # overrides the rulebook). Not "who wins", which a TCG skirmish asks
+    ("which", "wins"): ("override",),
+    ("takes", "precedence"): ("override",),
+    ("trump",): ("override",),
     ("swing",): ("attack",),
     ("swung",): ("attacked",),
     ("snipe",): ("attack",),
