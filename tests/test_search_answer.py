@@ -279,6 +279,19 @@ def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, an
     assert "costs were paid stay paid" not in answer_line(question, "rr/cancel")
 
 
+def test_spreading_damage_asks_how_it_is_split(monkeypatch, answer_line):
+    """Players spread damage where the rules split it: the line that says whose
+    characters may take archery damage, not the one on defense."""
+    from judge.search import understand, vocabulary
+
+    question = "archery 3, can we spread the damage across both players' characters?"
+    assert "split the damage" in answer_line(question, "kw/archery-x")
+    monkeypatch.delitem(vocabulary.SYNONYMS, ("spread",))
+    monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
+    monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
+    assert "split the damage" not in answer_line(question, "kw/archery-x")
+
+
 def test_a_question_naming_only_the_entry_is_answered_by_its_first_sentence(
     monkeypatch, answer_line
 ):
