@@ -326,17 +326,18 @@ def words(text: str) -> list[str]:
     errata'd", "I Feint'd the troll", "Sneak Attack'd Gandalf in"): such a word reads as
     the word itself. A contraction ("I'd", "it'd": a stop word before the "'d") stays
     whole."""
-    found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
-    return [_without_past_tense(w) if w.endswith("'d") else w for w in found]
+    return list(text_words(text))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def text_words(text: str) -> tuple[str, ...]:
-    """`words` of a text, remembered. The index build reads every entry's title and
+    """`words` of a text, remembered. Understanding a question reads its words, and
+    its sentences', several times over; the index build reads every entry's title and
     body for its vocabulary, for the words that name one card and for the scenarios'
     short names: each reading went through the whole knowledge base again. (The
     cache holds them all: about 700 entries, two texts each.)"""
-    return tuple(words(text))
+    found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
+    return tuple(_without_past_tense(w) if w.endswith("'d") else w for w in found)
 
 
 def _without_past_tense(word: str) -> str:
