@@ -221,7 +221,6 @@ class GameIndex:
         self._postings = TermPostings(self._index_reader)
         self._pairs = PairPostings.read(self._ix, self._index_reader.doc_count_all())
         self._postings.keep("pairs", self._pairs)
-        self._kinds = self._index_reader.column_reader("kind")
         self._lines = self._index_reader.column_reader("lines")
         self._question_lines = self._index_reader.column_reader("question_lines")
         self._answering_lines = self._index_reader.column_reader("answering_lines")
@@ -232,6 +231,7 @@ class GameIndex:
         self._docnums: dict[str, int] = {}
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
+        self._kinds: list[str] = meta["kinds"]
         phases = frozenset(p for p in self._step_phases if p)
         from judge.search.reading import GameReader
 

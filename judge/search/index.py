@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 71  # bump when the schema or analysis changes
+_FORMAT = 72  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -59,7 +59,7 @@ def schema():
         # the printed wording of the player's imported documents (`loremaster import`)
         official=AnalysedText(field_boost=1.0),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
-        kind=fields.ID(stored=True, sortable=True),
+        kind=fields.ID(stored=True),
         game=fields.ID(stored=True),
         number=fields.ID(stored=True),
         # every searchable field's stems, without frequencies, never scored: which
@@ -196,6 +196,8 @@ def _fill(kb, ix) -> dict:
         # by document number (one writer, one commit: entries keep their order)
         "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
         "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
+        # read for every candidate of every question: a list, not a column on disk
+        "kinds": [entry.kind for entry in kb.entries],
         "scenarios": scenario_meta(kb),
         "vocabulary": words,
         "vocabulary_stems": sorted({stem(w) for w in words}),
