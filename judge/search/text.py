@@ -335,7 +335,8 @@ def text_words(text: str) -> tuple[str, ...]:
     its sentences', several times over; the index build reads every entry's title and
     body for its vocabulary, for the words that name one card and for the scenarios'
     short names: each reading went through the whole knowledge base again. (The
-    cache holds them all: about 700 entries, two texts each.)"""
+    cache holds them all, about 700 entries with two texts each, and the latest
+    questions.)"""
     found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
     return tuple(_without_past_tense(w) if w.endswith("'d") else w for w in found)
 

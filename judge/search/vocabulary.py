@@ -30,9 +30,9 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("chump",): ("defend",),
     ("tank",): ("defend",),
     ("beat",): ("defeat", "win"),  # "once we beat the scenario"
+    ("spread",): ("split",),  # "spread the archery damage across players"
     # two effects at odds: which one overrides the other ("cannot" does; the card
     # overrides the rulebook). Not "who wins", which a TCG skirmish asks
-    ("spread",): ("split",),  # "spread the archery damage across players"
     ("which", "wins"): ("override",),
     ("takes", "precedence"): ("override",),
     ("trump",): ("override",),
