@@ -67,7 +67,10 @@ def _batch_took_ms(loremaster: str, questions: list[str], env: dict) -> list[flo
         )
     finally:
         os.unlink(batch.name)
-    return [json.loads(line)["took_ms"] for line in out.stdout.splitlines() if line.strip()]
+    took = [json.loads(line)["took_ms"] for line in out.stdout.splitlines() if line.strip()]
+    if out.returncode != 0 or len(took) != len(questions):
+        raise RuntimeError(f"ask --batch failed ({out.returncode}): {out.stderr.strip()[-500:]}")
+    return took
 
 
 def _middle_and_p95(took: list[float]) -> tuple[float, float]:
