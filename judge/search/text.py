@@ -319,24 +319,39 @@ def rules_stem(word: str) -> str:
     return porter2(IRREGULAR_FORMS.get(word, word))
 
 
+#: texts whose words are remembered for `words`: a question, its sentences and the
+#: question as respelt, several times over; few, since a pasted page may be long
+RECENT_TEXTS = 64
+
+
 def words(text: str) -> list[str]:
     """Lower-case, accent-folded words of user text (never interpreted as syntax).
 
     Players make a past tense of a card or a rules word with "'d" ("Nori was
     errata'd", "I Feint'd the troll", "Sneak Attack'd Gandalf in"): such a word reads as
     the word itself. A contraction ("I'd", "it'd": a stop word before the "'d") stays
-    whole."""
-    return list(text_words(text))
+    whole.
+
+    Understanding a question reads its words, and its sentences', several times over:
+    the latest RECENT_TEXTS texts' words are remembered."""
+    return list(_recent_words(text))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=RECENT_TEXTS)
+def _recent_words(text: str) -> tuple[str, ...]:
+    return _words(text)
+
+
+@lru_cache(maxsize=2048)
 def text_words(text: str) -> tuple[str, ...]:
-    """`words` of a text, remembered. Understanding a question reads its words, and
-    its sentences', several times over; the index build reads every entry's title and
+    """`words` of a text, remembered. The index build reads every entry's title and
     body for its vocabulary, for the words that name one card and for the scenarios'
     short names: each reading went through the whole knowledge base again. (The
-    cache holds them all, about 700 entries with two texts each, and the latest
-    questions.)"""
+    cache holds them all: about 700 entries, two texts each.)"""
+    return _words(text)
+
+
+def _words(text: str) -> tuple[str, ...]:
     found = [w.replace("\u2019", "'") for w in WORD.findall(fold_accents(text).lower())]
     return tuple(_without_past_tense(w) if w.endswith("'d") else w for w in found)
 
