@@ -36,6 +36,28 @@ def test_an_everyday_word_alone_is_no_card_but_a_name_is():
     assert recognise("the wandering took errata") == ["Wandering Took"]  # two words
 
 
+def test_a_one_word_title_is_read_through_one_typo_that_makes_no_other_word():
+    """A letter changed or two swapped in a short name ("thelin", "tahlin") score below
+    the runs' ratio; one typo keeping the first letter still names the card, unless
+    the word is one in its own right, or the title is too short to tell apart."""
+    cards = CardRecogniser({**TITLES, "merry": "Merry", "bert": "Bert"}, CARD_WORDS, EVERYDAY)
+    english = {"mercy", "thelin"}.__contains__
+    read = lambda question: cards.recognise(tuple(question.split()), is_a_word=english)  # noqa: E731
+    assert read("tahlin errata") == ["Thalin"] and read("thelan errata") == []  # two typos
+    assert read("thelin errata") == []  # taken for a word in its own right
+    assert read("thalun errata") == ["Thalin"] and read("mercy errata") == []
+    assert read("burt errata") == []  # four letters: too short
+    # without a way to tell words from typos, no title is read through one
+    assert cards.recognise(("tahlin", "errata")) == []
+
+
+def test_ask_reads_a_misspelt_heros_name_and_answers_with_its_errata(cli):
+    """ "baravor" is Beravor with one letter changed (ratio 85.7, under the runs' 86)."""
+    asked = cli("ask", "baravor errata?", "--json").json()
+    assert asked["cards"] == ["Beravor"] and asked["corrected"] == {"baravor": "beravor"}
+    assert asked["hits"][0]["id"] == "errata/beravor"
+
+
 def test_one_word_after_an_article_names_a_card_only_as_spelt_or_written_as_a_name():
     """ "the marsh" is a fuzzy match for The Marish: one misspelt word is too weak a
     signal, unless the player wrote it as a name."""

@@ -1087,3 +1087,13 @@ def test_quoted_terms_are_single_words_in_quotes(question, quoted):
     from judge.search.understand import quoted_terms
 
     assert quoted_terms(question) == quoted
+
+
+def test_asking_for_errata_is_covered_by_every_cards_errata(monkeypatch):
+    """Thalin's erratum never says the word "errata" and his Q&A ruling says as much
+    of the rest: counted as covering "errata", the erratum comes first."""
+    searcher = Searcher()
+    assert _top(searcher, "thalin errata") == "errata/thalin"
+    monkeypatch.setattr(searcher.index("lcg"), "_errata", frozenset())
+    assert _top(searcher, "thalin errata") == "faq/qa/thalin"
+    searcher.close()

@@ -16,6 +16,9 @@ RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names i
 SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
+#: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
+#: one typo turns a shorter name into another name or word ("Bert", "Sam")
+MIN_TYPO_TITLE = 5
 
 #: what a word of a card's title before one of these is instead: a trait ("a Dunedain
 #: hero") or the name of a deck ("the Wolf deck")
@@ -329,9 +332,12 @@ class CardRecogniser:
         limit: int = 3,
         names: frozenset[str] | None = None,
         longer: Iterable[str] = (),
+        is_a_word=lambda word: True,
     ) -> list[str]:
         """`names`: the words written as names (None: take every word as one);
-        `longer`: the names of two words or more the player wrote (`longer_names`)."""
+        `longer`: the names of two words or more the player wrote (`longer_names`);
+        `is_a_word`: whether a word is one in its own right, never a misspelt title
+        (by default every word is: no title is read through a typo)."""
         # a card named in the possessive ("Thalin's damage") is that card
         question_words = tuple(_unpossessed(w) for w in question_words)
         if names is not None:
@@ -362,17 +368,13 @@ class CardRecogniser:
         # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
         traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
         for word in question_words[:MAX_WORDS]:
-            if len(word) < 4 or (names is not None and word not in names) or word in traits:
+            if len(word) < 4 or word in traits:
                 continue
-            match = self.card_words.get(word)
-            if match is None and len(word) >= 6 and not is_common(word):
-                grams = _grams(word)
-                close = [w for w, g in self._word_grams.items() if len(grams & g) * 2 >= len(g)]
-                if close:
-                    from rapidfuzz import fuzz, process
-
-                    best = process.extractOne(word, close, scorer=fuzz.ratio, score_cutoff=88)
-                    match = self.card_words[best[0]] if best else None
+            written = names is None or word in names
+            match = self._distinctive(word, is_common) if written else None
+            if match is None and not is_common(word):
+                meant = self.misspelt(word)
+                match = meant if meant and not is_a_word(word) else None
             # a word of a title the question spells names no other card: "Bane" in
             # "Brand son of Bane" (Brand son of Bain) is no Durin's Bane
             if claimed.get(word, match) != match:
@@ -382,6 +384,41 @@ class CardRecogniser:
         ranked = sorted(found, key=lambda k: (-found[k], k))
         # a title and its short name ("ire") may both match: one title, said once
         return list(dict.fromkeys(self.titles[key] for key in ranked[:limit]))
+
+    def _distinctive(self, word: str, is_common) -> str | None:
+        """The card a word written as a name names on its own (`distinctive_words`),
+        misspelt or not ("Ufthak", "Ufthack")."""
+        match = self.card_words.get(word)
+        if match is None and len(word) >= 6 and not is_common(word):
+            grams = _grams(word)
+            close = [w for w, g in self._word_grams.items() if len(grams & g) * 2 >= len(g)]
+            if close:
+                from rapidfuzz import fuzz, process
+
+                best = process.extractOne(word, close, scorer=fuzz.ratio, score_cutoff=88)
+                match = self.card_words[best[0]] if best else None
+        return match
+
+    @cached_property
+    def _one_word_titles(self) -> dict[str, tuple[str, ...]]:
+        """First letter -> the one-word titles long enough to be read through a typo."""
+        found: dict[str, list[str]] = {}
+        for key in self.titles:
+            if "-" not in key and len(key) >= MIN_TYPO_TITLE:
+                found.setdefault(key[0], []).append(key)
+        return {initial: tuple(keys) for initial, keys in found.items()}
+
+    def misspelt(self, word: str) -> str | None:
+        """The one-word title a word misspells by a single typo keeping its first
+        letter (`spelling.one_typo_apart`: "baravor" is Beravor, though the ratio the
+        runs are scored by is too low), where only one title is that close. The caller
+        makes sure the word is no word in its own right: "mercy" is no Merry."""
+        if len(word) < MIN_TYPO_TITLE:
+            return None
+        from judge.search.spelling import one_typo_apart
+
+        close = [key for key in self._one_word_titles.get(word[0], ()) if one_typo_apart(word, key)]
+        return close[0] if len(close) == 1 else None
 
     def _names_alone(self, word: str, key: str, names: frozenset[str] | None) -> bool:
         """Whether one word on its own names the card `key`: it is the card's whole

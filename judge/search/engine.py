@@ -272,6 +272,7 @@ class GameIndex:
         }
         #: the entries titled after one card they cover (`understand.ONE_CARDS`)
         self._one_cards = frozenset(meta.get("one_cards", ()))
+        self._errata = frozenset(d for d, kind in enumerate(self._kinds) if kind == "errata")
         self._superseded_by = {
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
@@ -491,14 +492,21 @@ class GameIndex:
 
         A concept is found where any of its stems is. Concepts no entry mentions (a
         typo, an everyday word) are left out, so they never count against an entry.
+        "Errata" asks for a kind of entry: every card's errata covers it, whether or not
+        its text says the word ("thalin errata": Thalin's erratum, not his ruling).
         """
+        from judge.search.vocabulary import ERRATUM_NAMES
+
         weighted = []
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
                 weight = self._saying(group[0], min(known), meaning)
-                weighted.append((group, frozenset().union(*sets), weight))
+                found = frozenset().union(*sets)
+                if not ERRATUM_NAMES.isdisjoint(group):
+                    found |= self._errata
+                weighted.append((group, found, weight))
         total = sum(weight for _, _, weight in weighted)
         return [
             scoring.Concept(frozenset(group), found, weight / total)

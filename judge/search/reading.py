@@ -140,7 +140,11 @@ class GameReader:
         cards = [
             card
             for card in self.cards.recognise(
-                meaning.words, self._is_common, names=names.difference(*said_names), longer=longer
+                meaning.words,
+                self._is_common,
+                names=names.difference(*said_names),
+                longer=longer,
+                is_a_word=self.speller.is_a_word,
             )
             if not naming.part_of_a_name(card, said_names)
         ]

@@ -32,6 +32,16 @@ TERM_BONUS = 5.0
 MAX_LENGTH_CHANGE = 1
 
 
+def one_typo_apart(word: str, meant: str) -> bool:
+    """Whether `word` is `meant` with one typo: a letter added, dropped or changed, or
+    two next to each other swapped. The similarity ratio forgives an added or dropped
+    letter in a short name ("beravore" for Beravor) but not a changed or swapped one,
+    which it counts as two: "baravor" scores 85.7, "thelin" (Thalin) 83.3."""
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(word, meant, score_cutoff=1) <= 1
+
+
 class Speller:
     def __init__(
         self,
@@ -70,6 +80,11 @@ class Speller:
     def terms(self) -> frozenset[str]:
         """The words of the titles that name rules ("hide", "sentinel")."""
         return self._terms
+
+    def is_a_word(self, word: str) -> bool:
+        """Whether a word is one the knowledge base uses or everyday English: a word
+        in its own right, no typo of a card's name."""
+        return word in self._known or word in self._english()
 
     def _names_a_rule(self, word: str) -> bool:
         """Whether a word is, in any inflection, one that names a rule: "burden" as well
@@ -159,7 +174,7 @@ class Speller:
                 ),
                 default=(0.0, ""),
             )
-            if score >= MIN_SIMILARITY:
+            if score >= MIN_SIMILARITY or (meant and one_typo_apart(word, meant)):
                 found[word] = meant
         return found
 
