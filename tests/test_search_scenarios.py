@@ -42,6 +42,24 @@ def test_a_named_scenario_is_the_answer_about_its_setup(searcher, question, expe
     assert top_ids(searcher, question, k=1) == [expected]
 
 
+def test_a_scenario_named_through_a_typo_is_searched_by_its_titles_words(searcher, monkeypatch):
+    """ "depehs" is recognised as The Thing in the Depths, but as written it is a word
+    no entry has: read as "depths", the scenario's page is found."""
+    from judge.search.spelling import Speller
+
+    meaning, hits, _ = searcher.ask("the thing in the depehs rules", k=1)
+    assert dict(meaning.corrected) == {"depehs": "depths"}
+    assert [hit.id for hit in hits] == ["scenario/the-thing-in-the-depths"]
+    monkeypatch.setattr(Speller, "in_titles", lambda self, words, titles: {})
+    assert searcher.ask("the thing in the depehs rules", k=1)[1] == []
+
+
+def test_a_possessive_of_a_known_word_is_no_typo_of_a_titles_word(searcher):
+    """The Three Trials speaks of the current trial's Key: "trial's" is spelt right."""
+    meaning = searcher.ask("the three trials: what is the current trial's key objective", k=1)[0]
+    assert meaning.scenarios == ("The Three Trials",) and meaning.corrected == ()
+
+
 def test_the_named_scenarios_ruling_outranks_its_page(searcher):
     question = "journey down the anduin what if banks is dealt as a shadow card"
     assert top_ids(searcher, question)[:2] == [

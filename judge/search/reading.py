@@ -101,7 +101,8 @@ class GameReader:
         ]
         corrected = {
             **self._corrections(meaning.content, (*cards, *others)),
-            **self.speller.in_titles(meaning.content, cards),
+            # a scenario's name too: "the thing in the depehs" is found by "depths"
+            **self.speller.in_titles(meaning.content, [*cards, *scenarios]),
         }
         if corrected:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(

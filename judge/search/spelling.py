@@ -143,11 +143,11 @@ class Speller:
         return found
 
     def in_titles(self, words, titles) -> dict[str, str]:
-        """misspelt word -> the word of a recognised card's title it spells
-        ("protecter" in "protecter of lorien errata": Protector of Lorien). A card
-        recognised in spite of a typo is searched for by its title's words: the typo's
-        stem may be a rules word's ("protect"), which would pull in the entries on
-        protecting another player."""
+        """misspelt word -> the word of a recognised card's or scenario's title it
+        spells ("protecter" in "protecter of lorien errata": Protector of Lorien). A
+        card recognised in spite of a typo is searched for by its title's words: the
+        typo's stem may be a rules word's ("protect"), which would pull in the entries
+        on protecting another player; and a scenario's typo would find nothing."""
         from judge.search.text import words as words_of
 
         title_words = {w for title in titles for w in words_of(title) if len(w) >= MIN_LENGTH}
@@ -157,8 +157,9 @@ class Speller:
             if len(word) >= MIN_LENGTH
             and word not in self._known
             and word not in title_words
-            # "radagasts cunning": a possessive, spelt right
+            # "radagasts cunning", "the current trial's key": possessives, spelt right
             and not (word.endswith("s") and word[:-1] in title_words)
+            and not (word.endswith(("'s", "\u2019s")) and word[:-2] in self._known)
         ]
         if not (unknown and title_words):
             return {}
