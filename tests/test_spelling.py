@@ -47,6 +47,7 @@ def test_ask_reads_a_misspelt_keyword_and_says_what_it_read(cli):
 
 def test_switching_correction_off_changes_the_answer(cli, monkeypatch):
     monkeypatch.setattr(spelling, "MIN_SIMILARITY", 100.0)
+    monkeypatch.setattr(spelling, "one_typo_apart", lambda word, meant: False)
     result = cli("ask", "sentinal", "--json")
     data = result.json()
     assert data["corrected"] == {} and not any("sentinel" in h["id"] for h in data["hits"][:1])
@@ -102,6 +103,16 @@ def test_a_typo_adds_or_drops_one_letter_at_most():
     close by ratio, and rule names, but no typos of them."""
     assert Speller(["then", "thalin"], terms=["then"]).correction("thalen") is None
     assert Speller(["burn", "burden"], terms=["burn"]).correction("burdon") is None
+
+
+def test_a_rule_name_is_read_through_any_one_typo_a_plain_word_is_not():
+    """A letter changed or two swapped in five letters ("pwril", "sieeg") leave a ratio
+    of 80, under the bar: one typo from a word that names a rule is still read as it,
+    and only then."""
+    terms = Speller(["peril", "siege", "pearl"], terms=["peril", "siege"])
+    assert terms.correction("pwril") == "peril" and terms.correction("sieeg") == "siege"
+    assert terms.correction("pwirl") is None  # two typos
+    assert Speller(["peril", "siege"]).correction("pwril") is None  # no rule's name
 
 
 def test_every_inflection_of_a_rule_name_is_one():

@@ -27,6 +27,9 @@ MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.
 #: meaning of a typo than a word only rules text uses: "hidde" is "hide" (Hide X), not
 #: "hidden"
 TERM_BONUS = 5.0
+#: the lowest ratio of a word one typo from a rules term (`one_typo_apart`): a letter
+#: changed in five
+ONE_TYPO_RATIO = 80.0
 #: a typo adds, drops, swaps or changes a letter, seldom two: "thalen" (Thalin) is no
 #: typo of "then", nor "burdon" of "burn"
 MAX_LENGTH_CHANGE = 1
@@ -113,20 +116,23 @@ class Speller:
             if self._stem(word) not in self._stems:
                 # past five letters a rules term's bonus lowers the bar too: "travle" is
                 # a typo of "travel" (one swap in six letters), while "shure" is too
-                # short to be taken for "surge"
+                # short to be taken for "surge"; and a rules term is read through any
+                # one typo ("pwril": peril), which the ratio counts as two
                 lowered = TERM_BONUS if len(word) > MIN_LENGTH else 0.0
                 close = process.extract(
                     word,
                     self._by_initial.get(word[0], ()),
                     scorer=fuzz.ratio,
-                    score_cutoff=MIN_SIMILARITY - lowered,
+                    score_cutoff=min(MIN_SIMILARITY - lowered, ONE_TYPO_RATIO),
                     limit=10,
                 )
                 for close_word, score, _ in close:
                     if abs(len(close_word) - len(word)) > MAX_LENGTH_CHANGE:
                         continue
                     term = self._names_a_rule(close_word)
-                    if score >= MIN_SIMILARITY - (lowered if term else 0):
+                    if score >= MIN_SIMILARITY - (lowered if term else 0) or (
+                        term and one_typo_apart(word, close_word)
+                    ):
                         scored.append((score + (TERM_BONUS if term else 0), close_word))
             ranked = sorted((-score, w) for score, w in scored)
             typo = bool(ranked) and word not in self._english()
