@@ -512,8 +512,11 @@ def test_an_older_ruling_ranks_below_the_newer_entry_that_restates_it(tmp_path, 
     searcher = _searcher(tmp_path)
     question = "do engaged enemies add their threat when we quest"
     assert [h.id for h in searcher.ask(question, k=2)[1]] == ["rr/engaged", "faq/1.20"]
-    monkeypatch.setattr(scoring, "newest_first", lambda ranked, superseded_by: ranked)
+    monkeypatch.setattr(scoring, "newest_first", lambda ranked, superseded_by, numbered: ranked)
     assert _top(searcher, question) == "faq/1.20"
+    monkeypatch.undo()
+    # asked for by its number, the older ruling is what the player wants
+    assert _top(searcher, "faq 1.20 engaged enemies") == "faq/1.20"
 
 
 def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, monkeypatch):
@@ -1096,4 +1099,19 @@ def test_asking_for_errata_is_covered_by_every_cards_errata(monkeypatch):
     assert _top(searcher, "thalin errata") == "errata/thalin"
     monkeypatch.setattr(searcher.index("lcg"), "_errata", frozenset())
     assert _top(searcher, "thalin errata") == "faq/qa/thalin"
+    searcher.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("what happens in step 6.4a", "rr/step-6.4a"), ("step 6.8B", "rr/step-6.8b")],
+)
+def test_a_lettered_step_is_found_by_its_number(question, expected):
+    """ "6.4a" is one word, a step's number: split as "6.4" and "a" it named step
+    6.4, which the framework entries mention, and no step came first."""
+    from judge.search.text import words
+
+    assert words(question)[-1] == expected.removeprefix("rr/step-")
+    searcher = Searcher()
+    assert _top(searcher, question) == expected
     searcher.close()

@@ -347,7 +347,7 @@ class GameIndex:
             numbered,
             (*meaning.cards, *self._reader.scenarios.with_origins(meaning.scenarios)),
         )
-        ranked = scoring.newest_first(ranked, self._superseded_by)
+        ranked = scoring.newest_first(ranked, self._superseded_by, numbered)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _rerank(

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from judge.paths import cache_dir, kb_root
 
-_FORMAT = 72  # bump when the schema or analysis changes
+_FORMAT = 73  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):

@@ -28,18 +28,22 @@ class Concept(NamedTuple):
     share: float
 
 
-def newest_first(ranked, superseded_by: dict[int, tuple[int, ...]]) -> list[tuple[float, int]]:
+def newest_first(
+    ranked, superseded_by: dict[int, tuple[int, ...]], numbered: frozenset[int] = frozenset()
+) -> list[tuple[float, int]]:
     """An older ruling a newer document restates (`superseded_by`: a FAQ ruling the Rules
     Reference now prints) ranks just below its restatement, when the question found both:
-    the newer document is the rule's home and wins where the two differ."""
+    the newer document is the rule's home and wins where the two differ. Not a ruling
+    the question names by its number (`numbered`: "faq 1.15"): that one is asked for."""
+    superseded = {d: newer for d, newer in superseded_by.items() if d not in numbered}
     scores = {docnum: score for score, docnum in ranked}
     for score, docnum in ranked:
-        for newer in superseded_by.get(docnum, ()):
+        for newer in superseded.get(docnum, ()):
             if newer in scores:
                 scores[newer] = max(scores[newer], score)
     return sorted(
         ((score, docnum) for docnum, score in scores.items()),
-        key=lambda pair: (-pair[0], pair[1] in superseded_by),
+        key=lambda pair: (-pair[0], pair[1] in superseded),
     )
 
 

@@ -11,7 +11,8 @@ from functools import cache, lru_cache
 
 from judge.slug import fold_accents
 
-WORD = re.compile(r"[0-9]+(?:\.[0-9]+)+|[^\W_]+(?:['\u2019][^\W_]+)?")
+#: a word, or a step or ruling number, with the letter of a lettered step ("6.4a")
+WORD = re.compile(r"[0-9]+(?:\.[0-9]+)+(?:[A-Za-z](?![^\W_]))?|[^\W_]+(?:['\u2019][^\W_]+)?")
 
 #: Words that carry no meaning in a question. Rules words such as "when", "after",
 #: "then", "cannot", "may" or "instead" are NOT here: the rules give them meaning.

@@ -24,7 +24,7 @@ from judge.search.text import STOP_WORDS, stem, words
 from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
-_NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?$")
+_NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?[a-z]?$")
 #: a tag that asks the table to confirm ("we deal them before attacks, right?", "is
 #: that correct?"): no rules word, though "right" is a rare one ("right after")
 _CONFIRMING = re.compile(r"[,\s]+(?:right|correct)(?=[\s?!]*\?)", re.IGNORECASE)
