@@ -390,6 +390,17 @@ def test_a_scenarios_cycle_picks_the_entry_not_its_line(monkeypatch, answer_line
     assert not answer_line(question, page).startswith("Easy Mode:")
 
 
+def test_the_word_keyword_picks_a_keywords_entry_not_its_line(monkeypatch, answer_line):
+    """ "surge keyword, how does it work" names the kind of entry: the line that says
+    what Surge does, not the one on gained instances under the keyword rule."""
+    from judge.search import engine
+
+    question = "surge keyword how does it work"
+    assert answer_line(question, "kw/surge").startswith("When an encounter card with Surge")
+    monkeypatch.setattr(engine, "KIND_NAMES", {"errata": "errata"})
+    assert not answer_line(question, "kw/surge").startswith("When an encounter card with Surge")
+
+
 def test_a_stop_inside_quotes_does_not_end_a_sentence():
     body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
     assert body_lines(body) == [

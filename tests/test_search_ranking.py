@@ -1092,13 +1092,16 @@ def test_quoted_terms_are_single_words_in_quotes(question, quoted):
     assert quoted_terms(question) == quoted
 
 
-def test_asking_for_errata_is_covered_by_every_cards_errata(monkeypatch):
-    """Thalin's erratum never says the word "errata" and his Q&A ruling says as much
-    of the rest: counted as covering "errata", the erratum comes first."""
+def test_a_word_naming_a_kind_of_entry_is_covered_by_every_entry_of_that_kind(monkeypatch):
+    """Thalin's erratum never says "errata", nor Sentinel's entry "keyword"; his Q&A
+    ruling and the Keywords glossary say as much of the rest, and the word besides."""
     searcher = Searcher()
     assert _top(searcher, "thalin errata") == "errata/thalin"
-    monkeypatch.setattr(searcher.index("lcg"), "_errata", frozenset())
+    assert _top(searcher, "sentinel keyword") == "kw/sentinel"
+    index = searcher.index("lcg")
+    monkeypatch.setattr(index, "_of_kind", {"errata": frozenset(), "keyword": frozenset()})
     assert _top(searcher, "thalin errata") == "faq/qa/thalin"
+    assert _top(searcher, "sentinel keyword") == "rr/keywords"
     searcher.close()
 
 

@@ -29,6 +29,7 @@ from typing import NamedTuple
 from judge.search import naming, scoring
 from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
 from judge.search.understand import ONE_CARDS, Understanding, understand
+from judge.search.vocabulary import KIND_NAMES
 
 EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
@@ -272,7 +273,10 @@ class GameIndex:
         }
         #: the entries titled after one card they cover (`understand.ONE_CARDS`)
         self._one_cards = frozenset(meta.get("one_cards", ()))
-        self._errata = frozenset(d for d, kind in enumerate(self._kinds) if kind == "errata")
+        self._of_kind = {
+            kind: frozenset(d for d, its in enumerate(self._kinds) if its == kind)
+            for kind in frozenset(KIND_NAMES.values())
+        }
         self._superseded_by = {
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
@@ -492,20 +496,19 @@ class GameIndex:
 
         A concept is found where any of its stems is. Concepts no entry mentions (a
         typo, an everyday word) are left out, so they never count against an entry.
-        "Errata" asks for a kind of entry: every card's errata covers it, whether or not
-        its text says the word ("thalin errata": Thalin's erratum, not his ruling).
+        A word that names a kind of entry is covered by every entry of that kind
+        (`vocabulary.KIND_NAMES`): "thalin errata" asks for Thalin's erratum, not his
+        ruling, though only the ruling says "errata".
         """
-        from judge.search.vocabulary import ERRATUM_NAMES
-
         weighted = []
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
                 weight = self._saying(group[0], min(known), meaning)
-                found = frozenset().union(*sets)
-                if not ERRATUM_NAMES.isdisjoint(group):
-                    found |= self._errata
+                found = frozenset().union(
+                    *sets, *(self._of_kind[KIND_NAMES[t]] for t in group if t in KIND_NAMES)
+                )
                 weighted.append((group, found, weight))
         total = sum(weight for _, _, weight in weighted)
         return [
@@ -609,10 +612,11 @@ class GameIndex:
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
         # the cards and scenarios the question names (and a scenario's box and cycle)
-        # pulled the entry in, and "errata" asks for a kind of entry: they find the
-        # entry, not the line in it
+        # pulled the entry in, and "errata" or "keyword" (of a keyword's entry) asks
+        # for a kind of entry: they find the entry, not the line in it
         scenarios = self._reader.scenarios.with_origins(meaning.scenarios)
-        named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS)
+        kind = [word for word, its in KIND_NAMES.items() if its == best.kind]
+        named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS, *kind)
         for term in naming.stems_of(named):
             weights.pop(term, None)
         # the entry's own name is in many of its lines: it tells apart only lines that

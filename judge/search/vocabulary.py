@@ -168,9 +168,10 @@ EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: Weights multiply a hit's score; nothing is ever filtered out.
 #: words that ask for a card's errata: they choose the kind of entry, not a rule in it
 ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "corrected", "changed"})
-#: the ones that name an erratum itself, their own stems ("corrected" and "changed" say
-#: more: "does my threat change?")
-ERRATUM_NAMES = frozenset({"errata", "erratum", "misprint"})
+#: the stems of the words that name a kind of entry -> that kind: every entry of the kind
+#: covers the word, whether or not its text says it ("thalin errata", "sentinel
+#: keyword"). Not "corrected" or "changed", which say more: "does my threat change?"
+KIND_NAMES = {"errata": "errata", "erratum": "errata", "misprint": "errata", "keyword": "keyword"}
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
     (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
