@@ -108,6 +108,18 @@ def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
     assert result["game"] == "tcg" and result["hits"][0]["id"] == "tcg/winning-the-game"
 
 
+def test_the_games_full_title_is_a_name_not_rules_words(cli):
+    """ "the lord of the rings card game" names the Card Game; after "decipher" the
+    question is about the TCG, and the title's words ("card", "game", "lord") no longer
+    pull in the TCG's introduction and how to win it."""
+    from judge.rulesets import game_name_words
+
+    said = ("decipher", "lord", "of", "the", "rings", "card", "game", "roaming", "rules")
+    assert game_name_words(said) == {"decipher", "lord", "of", "the", "rings", "card", "game"}
+    result = cli("ask", "decipher lord of the rings card game roaming rules", "--json").json()
+    assert result["game"] == "tcg" and result["hits"][0]["id"] == "tcg/roaming"
+
+
 @pytest.mark.parametrize(
     ("question", "game"),
     [

@@ -8,7 +8,12 @@ from judge.rulesets import TurnStep
 class _LCG:
     game = "lcg"
     title = "The Lord of the Rings: The Card Game"
-    names = frozenset({"lcg", "living card game", "fantasy flight"})
+    # its full title too: "the lord of the rings card game" is a name, not rules words
+    # (said with "decipher", the name is the TCG's maker's, and the TCG is asked about)
+    names = frozenset(
+        {"lcg", "living card game", "fantasy flight", "lord of the rings card game"}
+        | {"lord of the rings the card game", "lotr lcg"}
+    )
     markers = names
 
     def turn(self, kb) -> tuple[TurnStep, ...]:

@@ -8,7 +8,9 @@ from judge.rulesets import TurnStep
 class _TCG:
     game = "tcg"
     title = "The Lord of the Rings Trading Card Game"
-    names = frozenset({"tcg", "trading card game", "decipher"})
+    names = frozenset(
+        {"tcg", "trading card game", "decipher", "lord of the rings trading card game", "lotr tcg"}
+    )
     # terms no Card Game player says in passing; the TCG's words that are everyday
     # English too ("we keep getting overwhelmed", "a fierce fight", "twilight"), or
     # that the Card Game's sagas use ("Ring-bearer"), are left to the words the rest of
