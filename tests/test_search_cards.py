@@ -309,6 +309,39 @@ def test_unknown_cards(question, recognised, unknown):
     assert unknown_cards(question, recognised, known) == unknown
 
 
+@pytest.mark.parametrize(
+    ("question", "recognised", "unknown"),
+    [
+        ("can Eowyn defend after she quests", [], ["Eowyn"]),
+        ("After that Beregond defends", [], ["Beregond"]),  # "After" opens the sentence
+        ("Eowyn quested, can she defend", [], []),  # a sentence's first word
+        ("in my Noldor deck and my Silvan discard deck", [], []),  # traits, decks
+        ("can Glorf defend", [], []),  # the start of Glorfindel, a word we use
+        ("my Defender of Rammas defends", [], ["Defender of Rammas"]),  # a longer name's
+        ("Nazgul of Dol Guldur: can Gulder be attacked", ["Nazgul of Dol Guldur"], []),  # typo
+        ("the FAQ says Ori is out", [], []),  # capitals, and three letters: no name
+        ("can Aragorn defend", [], []),  # a word the knowledge base uses
+        ("does Pippin's Sting work", ["Sting"], []),  # possessive: a word we use
+    ],
+)
+def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
+    question, recognised, unknown
+):
+    known = {"can", "defend", "after", "she", "quests", "defends", "that", "glorfindel"}
+    known |= {"aragorn", "nazgul", "dol", "guldur", "be", "attacked", "pippin", "sting"}
+    known |= {"my", "deck", "and", "discard", "in", "the", "says", "is", "out", "work"}
+    english = {"faq", "ori", "does"}.__contains__
+    is_a_word = lambda word: word in known or english(word)  # noqa: E731
+    assert unknown_cards(question, recognised, known, is_a_word=is_a_word) == unknown
+    # by default every word is one: no single word is reported
+    assert "Eowyn" not in unknown_cards(question, recognised, known)
+
+
+def test_ask_names_a_hero_we_lack_and_answers_the_rules_question(cli):
+    result = cli("ask", "after questing can Eowyn still defend", "--json").json()
+    assert result["unknown_cards"] == ["Eowyn"] and result["cards"] == []
+
+
 def test_a_known_cards_possessive_before_table_talk_is_that_card():
     """A player who writes "Thalin's ping" means Thalin's damage, in their own word."""
     question = "does Thalin's ping go before the surge?"

@@ -16,6 +16,8 @@ RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names i
 SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
+#: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
+MIN_SINGLE_NAME = 4
 #: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
 #: one typo turns a shorter name into another name or word ("Bert", "Sam")
 MIN_TYPO_TITLE = 5
@@ -501,6 +503,7 @@ def unknown_cards(
     known_words,
     not_cards: Iterable[str] = (),
     table_talk: Callable[[str], tuple[str, ...]] = lambda word: (),
+    is_a_word: Callable[[str], bool] = lambda word: True,
 ) -> list[str]:
     """Card names the question writes that the knowledge base has nothing on.
 
@@ -516,6 +519,8 @@ def unknown_cards(
     is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
     is still Radagast), unless the word is the players' own for a rules word
     (`table_talk`, the rules words it stands for: "Thalin's ping" is Thalin's damage).
+    One capitalised word names a card too when it is no word at all (`is_a_word`, by
+    default every word is one): see `_single_names`.
     """
     from judge.slug import slugify
 
@@ -523,6 +528,7 @@ def unknown_cards(
     found = [
         *_written_names(question, known_words, seen),
         *_possessed_names(question, recognised, known_words, table_talk),
+        *_single_names(question, known_words, is_a_word, (*recognised, *not_cards)),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
     once: dict[str, str] = {}
@@ -557,6 +563,56 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
         if any(w not in known_words for w in words(text)):
             # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll
             yield re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))
+
+
+def _single_names(
+    question: str, known_words, is_a_word: Callable[[str], bool], named: Iterable[str]
+) -> Iterator[str]:
+    """The single words the question writes as names ("can Eowyn defend?") that are
+    no word the knowledge base or everyday English uses, so a card's name (or a hero's
+    or a place's) we have nothing on. Not a sentence's first word, capitalised anyway;
+    not a name of two words or more (`_written_names` reads those), nor a trait or a
+    deck's name ("my Noldor deck"), nor a typo of a word of a card or scenario the
+    question names ("Nazgul of Dol Gulder"), nor the start of a word the knowledge
+    base uses ("Glorf" for Glorfindel). A word of a longer name the question writes
+    ("Defender of Rammas", then "the Spearman" of a Gondorian Spearman) is that name's."""
+    from judge.search.spelling import one_typo_apart
+
+    named_words = {w for name in named for w in words(name)}
+    longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
+    for sentence in _NAME_START.split(question):
+        written = _WRITTEN_WORD.findall(sentence)
+        for i in range(1, len(written)):
+            word = written[i]
+            neighbours = written[i - 1 : i] + written[i + 1 : i + 2]
+            folded = words(word)
+            if (
+                len(folded) != 1
+                or not _is_single_name(word, neighbours)
+                or folded[0] in known_words
+                or is_a_word(folded[0])
+            ):
+                continue
+            # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
+            if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
+                continue
+            if folded[0] in longer or any(one_typo_apart(folded[0], w) for w in named_words):
+                continue
+            if any(w.startswith(folded[0]) for w in known_words):
+                continue
+            yield word
+
+
+def _is_single_name(word: str, neighbours: list[str]) -> bool:
+    """Whether a word is written as a name of its own: capitalised (not in capitals:
+    "TCG"), long enough and all letters, and no capitalised word next to it."""
+    return (
+        len(word) >= MIN_SINGLE_NAME
+        and word.isalpha()
+        and word[0].isupper()
+        and not word.isupper()
+        and not any(n[0].isupper() for n in neighbours)
+    )
 
 
 def _possessed_names(

@@ -150,7 +150,12 @@ class GameReader:
             if not naming.part_of_a_name(card, said_names)
         ]
         others = unknown_cards(
-            question, [*cards, *scenarios], self._known_words, self.scenarios.origins, table_talk
+            question,
+            [*cards, *scenarios],
+            self._known_words,
+            self.scenarios.origins,
+            table_talk,
+            self.speller.is_a_word,
         )
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
