@@ -528,7 +528,7 @@ def unknown_cards(
     found = [
         *_written_names(question, known_words, seen),
         *_possessed_names(question, recognised, known_words, table_talk),
-        *_single_names(question, known_words, is_a_word, (*recognised, *not_cards)),
+        *_single_names(question, known_words, is_a_word, recognised),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
     once: dict[str, str] = {}
@@ -566,7 +566,7 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
 
 
 def _single_names(
-    question: str, known_words, is_a_word: Callable[[str], bool], named: Iterable[str]
+    question: str, known_words, is_a_word: Callable[[str], bool], recognised: Iterable[str]
 ) -> Iterator[str]:
     """The single words the question writes as names ("can Eowyn defend?") that are
     no word the knowledge base or everyday English uses, so a card's name (or a hero's
@@ -578,20 +578,16 @@ def _single_names(
     ("Defender of Rammas", then "the Spearman" of a Gondorian Spearman) is that name's."""
     from judge.search.spelling import one_typo_apart
 
-    named_words = {w for name in named for w in words(name)}
+    named_words = {w for name in recognised for w in words(name)}
     longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
     for sentence in _NAME_START.split(question):
         written = _WRITTEN_WORD.findall(sentence)
         for i in range(1, len(written)):
             word = written[i]
-            neighbours = written[i - 1 : i] + written[i + 1 : i + 2]
+            if not _is_single_name(word, written[i - 1 : i] + written[i + 1 : i + 2]):
+                continue
             folded = words(word)
-            if (
-                len(folded) != 1
-                or not _is_single_name(word, neighbours)
-                or folded[0] in known_words
-                or is_a_word(folded[0])
-            ):
+            if len(folded) != 1 or folded[0] in known_words or is_a_word(folded[0]):
                 continue
             # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
             if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
