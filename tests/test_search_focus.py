@@ -79,8 +79,11 @@ def test_that_or_this_standing_alone_points_back_but_not_before_a_noun():
     assert pointed_at(said, asking(said)) == [False, True, False]  # by "it", not "this"
     said[2] = "Does the attachment stay once this action is done?"
     assert pointed_at(said, asking(said)) == [False, False, False]
-    said[2] = "Does the attachment fall off now that he is no Gondor hero?"
+    said[2] = "Does the attachment fall off now that the hero is no Gondor hero?"
     assert pointed_at(said, asking(said)) == [False, False, False]
+    # "he" or "she" points back as "him" does: at a character the story told of
+    said[2] = "Does the attachment fall off now that he is no Gondor hero?"
+    assert pointed_at(said, asking(said)) == [False, True, False]
 
 
 def test_switching_that_as_pointing_back_off_changes_the_answer(monkeypatch):

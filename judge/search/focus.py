@@ -162,7 +162,9 @@ def example_words(question: str) -> frozenset[str]:
 
 
 #: pronouns by which a short question points back at what the sentence before it told
-_POINTING = frozenset(["it", "him", "them"])
+#: ("can he?": the hero it told of). Not "they" or "her", as often the players' or a
+#: card's ("can they defend?", "her ability")
+_POINTING = frozenset(["it", "him", "them", "he", "she"])
 #: how many words of its own a question may say and still lean on the one before it
 POINTING_WORDS = 10
 
