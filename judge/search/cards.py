@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
+from functools import cache, cached_property
 
 from judge.search.text import STOP_WORDS, text_words, words
 
@@ -479,10 +479,17 @@ def _unpossessed(word: str) -> str:
 def name_keys(names: Iterable[str]) -> set[str]:
     """The slugs a name may be written as: whole, and without a leading article
     ("King's Quest" for The King's Quest)."""
+    return set().union(*map(_keys_of, names))
+
+
+@cache
+def _keys_of(name: str) -> frozenset[str]:
+    """`name_keys` of one name (remembered: the names are the knowledge base's titles,
+    and every question compares its names with the boxes' and cycles')."""
     from judge.slug import slugify
 
-    keys = {slugify(name) for name in names}
-    return keys | {re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key) for key in keys}
+    key = slugify(name)
+    return frozenset({key, re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key)})
 
 
 def _spells_one_of(key: str, titles: set[str]) -> bool:
