@@ -401,6 +401,15 @@ def test_the_word_keyword_picks_a_keywords_entry_not_its_line(monkeypatch, answe
     assert not answer_line(question, "kw/surge").startswith("When an encounter card with Surge")
 
 
+def test_a_ruling_asked_for_by_faq_and_number_is_answered_by_its_rule(monkeypatch, answer_line):
+    """ "faq 1.15" names the ruling: its rule, not its line that cites another FAQ."""
+    from judge.search import engine
+
+    assert answer_line("faq 1.15", "faq/1.15").startswith("If a card effect contains")
+    monkeypatch.setattr(engine, "KIND_NAMES", {"keyword": "keyword"})
+    assert not answer_line("faq 1.15", "faq/1.15").startswith("If a card effect contains")
+
+
 def test_a_stop_inside_quotes_does_not_end_a_sentence():
     body = 'Its title becomes "A Elbereth! Gilthoniel!" from now on. It is a Response.'
     assert body_lines(body) == [

@@ -171,7 +171,11 @@ ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "correcte
 #: the stems of the words that name a kind of entry -> that kind: every entry of the kind
 #: covers the word, whether or not its text says it ("thalin errata", "sentinel
 #: keyword"). Not "corrected" or "changed", which say more: "does my threat change?"
-KIND_NAMES = {"errata": "errata", "erratum": "errata", "misprint": "errata", "keyword": "keyword"}
+KIND_NAMES = {
+    **dict.fromkeys(("errata", "erratum", "misprint"), "errata"),
+    "keyword": "keyword",
+    "faq": "faq",
+}
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
     (ERRATA_WORDS, {"errata": 3.0, "qa": 1.4}),
