@@ -402,12 +402,15 @@ def test_the_word_keyword_picks_a_keywords_entry_not_its_line(monkeypatch, answe
 
 
 def test_a_ruling_asked_for_by_faq_and_number_is_answered_by_its_rule(monkeypatch, answer_line):
-    """ "faq 1.15" names the ruling: its rule, not its line that cites another FAQ."""
+    """ "faq 1.15" or "ruling 1.15" names the ruling: its rule, not its line that cites
+    another FAQ or says what the Rules Reference adds."""
     from judge.search import engine
 
-    assert answer_line("faq 1.15", "faq/1.15").startswith("If a card effect contains")
+    for question in ("faq 1.15", "ruling 1.15"):
+        assert answer_line(question, "faq/1.15").startswith("If a card effect contains")
     monkeypatch.setattr(engine, "KIND_NAMES", {"keyword": "keyword"})
-    assert not answer_line("faq 1.15", "faq/1.15").startswith("If a card effect contains")
+    for question in ("faq 1.15", "ruling 1.15"):
+        assert not answer_line(question, "faq/1.15").startswith("If a card effect contains")
 
 
 def test_a_stop_inside_quotes_does_not_end_a_sentence():

@@ -175,6 +175,7 @@ KIND_NAMES = {
     **dict.fromkeys(("errata", "erratum", "misprint"), "errata"),
     "keyword": "keyword",
     "faq": "faq",
+    "rule": "faq",  # "ruling 1.15", "rulings" (and "rules", whose entries all state rules)
 }
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
