@@ -12,6 +12,7 @@ from judge.search.focus import (
     asking_sentences,
     asks,
     backstory_words,
+    card_text_words,
     follow_up_words,
     pointed_at,
     question_first,
@@ -138,6 +139,18 @@ def test_quoted_ability_labels_name_their_rules():
     said = "The card says 'Response: after you engage, draw 1. Limit once per round.' Huh."
     assert ability_words(said) == ("response", "limit")
     assert ability_words("Forced: When Revealed: each player...") == ("forced", "when", "revealed")
+
+
+def test_quoted_card_text_after_a_label_sets_the_scene():
+    """What the card does is told; its label and the rest of the question ask."""
+    said = 'my card says "Response: After you play an ally, draw a card." when can i use it?'
+    assert card_text_words(said) == {"after", "you", "play", "an", "ally", "draw", "a"}
+    # unquoted, the card text runs to the sentence's end
+    said = "Forced: raise your threat by 2. Is that a choice?"
+    assert card_text_words(said) == {"raise", "your", "threat", "by", "2"}
+    # a word the question also says outside the card text is asked about
+    assert "ally" not in card_text_words('"Action: ready an ally." Can an ally use it?')
+    assert card_text_words("can I play an ally after my friend passes?") == frozenset()
 
 
 def test_a_question_too_long_to_search_whole_keeps_its_asking_sentence():

@@ -1084,9 +1084,12 @@ def test_a_quoted_word_names_the_entry_it_titles(monkeypatch):
         ("it says “instead”, right?", {"instead"}),
         ("I didn't know it's 'the' rule, don't ask", {"the"}),  # no quote in "didn't"
         ("the 'Forest Snare' card", set()),  # two words: a name
+        # the label of quoted card text names its ability type
+        ('it reads "Response: After you play an ally, draw"', {"respons"}),
+        ("Combat Action: ready a hero", {"action"}),
     ],
 )
-def test_quoted_terms_are_single_words_in_quotes(question, quoted):
+def test_quoted_terms_are_single_words_in_quotes_and_ability_labels(question, quoted):
     from judge.search.understand import quoted_terms
 
     assert quoted_terms(question) == quoted
@@ -1117,4 +1120,22 @@ def test_a_lettered_step_is_found_by_its_number(question, expected):
     assert words(question)[-1] == expected.removeprefix("rr/step-")
     searcher = Searcher()
     assert _top(searcher, question) == expected
+    searcher.close()
+
+
+def test_a_quoted_abilitys_label_names_its_rule_and_its_text_sets_the_scene(monkeypatch):
+    """ "Setup: Search the encounter deck for X" is a Setup ability: the question asks
+    when setup abilities resolve, not how searching works; "Shadow:" names Shadow
+    Effects, whose title says what kind of text it is about besides."""
+    from judge.search import understand
+
+    setup = 'quest card "Setup: Search the encounter deck for X" when does it happen'
+    shadow = 'enemy shadow "Shadow: Attacking enemy gets +2 attack." when does that resolve'
+    searcher = Searcher()
+    assert _top(searcher, setup) == "rr/setup" and _top(searcher, shadow) == "rr/shadow-effects"
+    monkeypatch.setattr(understand, "card_text_words", lambda question: frozenset())
+    assert _top(Searcher(), setup) != "rr/setup"
+    monkeypatch.undo()
+    monkeypatch.setattr(scoring, "quotes_title", lambda title, quoted: title == ("shadow",))
+    assert _top(Searcher(), shadow) != "rr/shadow-effects"
     searcher.close()

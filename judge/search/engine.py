@@ -370,11 +370,11 @@ class GameIndex:
         steps of the phases that set its scene and the steps that begin or end a phase it
         names the start or end of (`edges`)."""
         title = self._title_stems[docnum]
-        # an entry is named by its whole title, or by a one-word title in quotes ("cares
-        # about 'printed' traits"); naming a phase sets the scene: its overview entry is
-        # then named, not asked for
+        # an entry is named by its whole title, or by a title in quotes ("cares about
+        # 'printed' traits", "Response: After...": `scoring.quotes_title`); naming a
+        # phase sets the scene: its overview entry is then named, not asked for
         named = (
-            scoring.says_title(title, said) or (len(title) == 1 and title[0] in meaning.quoted)
+            scoring.says_title(title, said) or scoring.quotes_title(title, meaning.quoted)
         ) and self._phase_overviews.get(docnum) not in scene
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)

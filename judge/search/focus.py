@@ -284,6 +284,30 @@ def asked_for(question: str) -> str | None:
     return next((kind for kind, asking_for in _ASKED_FOR if asking_for.search(first)), None)
 
 
+#: text in quotes, double or single (a single quote opens and closes outside a word:
+#: "didn't" quotes nothing)
+_QUOTED = re.compile(
+    r"[\"\u201c]([^\"\u201c\u201d]*)[\"\u201d]|(?<!\w)['\u2018]([^'\u2018\u2019]*)['\u2019](?!\w)"
+)
+#: card text after an ability's label, unquoted: up to the sentence's end
+_LABELLED = re.compile(_LABEL.pattern + r"([^.?!\n\"\u201c\u201d]*)", re.IGNORECASE)
+
+
+def card_text_words(question: str) -> frozenset[str]:
+    """Words only the card text a question quotes after an ability's label says
+    ("Response: After you play an ally, draw a card."): what the card does sets the
+    scene; its label, and the rest of the question, say what is asked ("when can I
+    use it?" asks about responses, not about playing allies or drawing)."""
+    quoted = [a or b for a, b in _QUOTED.findall(question)]
+    texts = [text[label.end() :] for text in quoted if (label := _LABEL.search(text))]
+    unquoted = _QUOTED.sub(" ", question)
+    texts += [match[-1] for match in _LABELLED.findall(unquoted)]
+    if not texts:
+        return frozenset()
+    elsewhere = words(_LABELLED.sub(" ", unquoted))
+    return frozenset(w for text in texts for w in words(text)) - set(elsewhere)
+
+
 def ability_words(question: str) -> tuple[str, ...]:
     """The rules words of the ability types that quoted card text shows."""
     found: list[str] = []

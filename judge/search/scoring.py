@@ -81,6 +81,18 @@ def says_title(title: tuple[str, ...], said: str) -> bool:
     return False
 
 
+#: the words of a title that only say what kind of text it is about: "Action, Action
+#: Ability" and "Shadow Effects" are named by the quoted label "Action:" or "Shadow:"
+_TEXT_KINDS = frozenset({"effect", "abil"})
+
+
+def quotes_title(title: tuple[str, ...], quoted: frozenset[str]) -> bool:
+    """Whether the terms a question quotes (`Understanding.quoted`) name an entry's
+    title: all its words but those saying what kind of text it is about."""
+    named = set(title) - _TEXT_KINDS
+    return bool(named) and named <= quoted
+
+
 def coverage(docnum: int, concepts: list[Concept]) -> float:
     """The share of the question's concepts (`engine.GameIndex._weighted_concepts`) an
     entry mentions.

@@ -16,6 +16,7 @@ from judge.search.focus import (
     ability_words,
     asked_for,
     backstory_words,
+    card_text_words,
     example_words,
     follow_up_words,
     question_first,
@@ -267,10 +268,12 @@ _QUOTED_WORD = re.compile(r"(?<![\w'’])[\"'‘“](\w+)(?:\.\.\.|…)?[\"'’�
 
 
 def quoted_terms(question: str) -> frozenset[str]:
-    """The stems of the single words a question quotes: "a card that cares about
-    'printed' traits" names the rules term Printed, a word too common in the rules to
-    weigh much said plainly."""
-    return frozenset(stem(w.lower()) for w in _QUOTED_WORD.findall(question))
+    """The stems of the single words a question quotes, and of the ability types its
+    quoted card text shows: "a card that cares about 'printed' traits" names the rules
+    term Printed, a word too common in the rules to weigh much said plainly, and
+    "Response: After you play an ally..." names Response."""
+    quoted = (w.lower() for w in _QUOTED_WORD.findall(question))
+    return frozenset(stem(w) for w in (*quoted, *ability_words(question)))
 
 
 #: who a forum post quotes ("my friend says...", "the table thought..."): the people at
@@ -308,12 +311,14 @@ def _background(
     synonyms: dict[int, tuple[str, ...]],
 ) -> frozenset[str]:
     """Stems of the content words only the backstory says, or that a sentence gives as
-    an example ("e.g. Aragorn"); an ability type that quoted card text shows
+    an example ("e.g. Aragorn"), or that only quoted card text says after its
+    ability's label (`card_text_words`); an ability type that quoted card text shows
     ("Response:") always counts as asked about. A stem the asking sentences say in
     another form ("engagement" told, "engage" asked), or mean in table talk ("there's a
     Hill Troll (engagement 30) ... can I just pull it to me?": to pull is to engage), is
     asked about."""
-    told = (backstory_words(question) | example_words(question)) - set(ability_words(question))
+    told = backstory_words(question) | example_words(question) | card_text_words(question)
+    told -= set(ability_words(question))
     asked = {stem(w) for w in content if w not in told}
     meant = {
         stem(rules_word)
