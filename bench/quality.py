@@ -210,6 +210,57 @@ def title_lookups(searcher, show_misses: bool = False) -> None:
         print(f"  miss {entry_id}: got {got}")
 
 
+#: a key's right-hand neighbour on the keyboard (the left-hand one at a row's end)
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEXT_KEY = {
+    key: row[i + 1] if i + 1 < len(row) else row[i - 1]
+    for row in _ROWS
+    for i, key in enumerate(row)
+}
+
+
+def typos(word: str) -> list[str]:
+    """The four typos players make most, each in the middle of a word: a letter dropped,
+    two swapped, one doubled, one changed to the key beside it."""
+    k = len(word) // 2
+    return [
+        word[:k] + word[k + 1 :],
+        word[:k] + word[k + 1] + word[k] + word[k + 2 :],
+        word[:k] + word[k] + word[k:],
+        word[:k] + _NEXT_KEY.get(word[k], word[k]) + word[k + 1 :],
+    ]
+
+
+def typo_lookups(searcher, show_misses: bool = False) -> None:
+    """Each entry's title asked with one typo in its longest word (`typos`, words of
+    five letters or more), as a player types a card, scenario or rule in a hurry: how
+    often the first hit has that title. Only the titles found first when spelt right
+    are asked (`title_lookups` counts the rest)."""
+    from judge.knowledge import load
+
+    asked = missed = 0
+    misses = []
+    for entry in load().entries:
+        title = entry.title.lower().split()
+        spelt = [i for i, word in enumerate(title) if word.isalpha() and len(word) >= 5]
+        longest = max(spelt, key=lambda i: len(title[i]), default=None)
+        if longest is None:
+            continue
+        _, hits, _ = searcher.ask(entry.title, k=1, game=entry.game)
+        if not hits or _norm(hits[0].title) != _norm(entry.title):
+            continue
+        for typo in dict.fromkeys(t for t in typos(title[longest]) if t != title[longest]):
+            typed = " ".join([*title[:longest], typo, *title[longest + 1 :]])
+            _, hits, _ = searcher.ask(typed, k=1, game=entry.game)
+            asked += 1
+            if not hits or _norm(hits[0].title) != _norm(entry.title):
+                missed += 1
+                misses.append((typed, entry.id, hits[0].id if hits else None))
+    print(f"misspelt title lookups: {asked - missed} of {asked} entries first")
+    for typed, entry_id, got in misses if show_misses else ():
+        print(f"  miss {typed!r} ({entry_id}): got {got}")
+
+
 def main(argv: list[str]) -> None:
     sys.path.insert(0, str(REPO))
     from judge.search.engine import Searcher
@@ -235,6 +286,7 @@ def main(argv: list[str]) -> None:
             print(f"answer line judged right, {label}: {right} of {n} ({right / n:.3f})")
     if not named:
         title_lookups(searcher, show)
+        typo_lookups(searcher, show)
 
 
 if __name__ == "__main__":

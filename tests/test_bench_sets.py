@@ -56,3 +56,9 @@ def test_every_labelled_answer_line_is_still_a_line_of_its_entry(kb):
         elif entry is None or not set(label["lines"]) <= set(body_lines(entry.body)):
             stale.append((name, question, label["entry"]))
     assert labels and stale == []
+
+
+def test_the_typo_lookups_make_one_typo_each_in_the_middle_of_the_word():
+    # dropped, swapped, doubled, changed to the key beside it
+    assert _quality().typos("beravor") == ["bervor", "bervaor", "beraavor", "bersvor"]
+    assert _quality().typos("gimlip")[3] == "gimkip"  # "l" ends its row: the key before

@@ -51,6 +51,14 @@ def test_a_one_word_title_is_read_through_one_typo_that_makes_no_other_word():
     assert cards.recognise(("tahlin", "errata")) == []
 
 
+def test_a_typo_of_a_rules_word_is_no_typo_of_a_cards_title(cli):
+    """ "staing" is one letter from the card Sting, and one from "staging": the rules
+    word is the likelier meaning, as the speller reads it."""
+    asked = cli("ask", "staing area how does it work", "--json").json()
+    assert asked["cards"] == [] and asked["corrected"] == {"staing": "staging"}
+    assert asked["hits"][0]["id"] == "rr/staging-area"
+
+
 def test_ask_reads_a_misspelt_heros_name_and_answers_with_its_errata(cli):
     """ "baravor" is Beravor with one letter changed (ratio 85.7, under the runs' 86)."""
     asked = cli("ask", "baravor errata?", "--json").json()

@@ -35,6 +35,7 @@ def top_ids(searcher, question, k=3):
         ("journy down the anduin easy mode", "scenario/journey-down-the-anduin"),
         ("how hard is the battle of carn dum", "scenario/the-battle-of-carn-dum"),
         ("mumakil which cards come out on easy", "scenario/the-mumakil"),
+        ("mumkil which cards come out on easy", "scenario/the-mumakil"),  # one typo
         ("pelennor fields easy mode", "scenario/the-battle-of-the-pelennor-fields"),
     ],
 )

@@ -108,7 +108,7 @@ class GameReader:
             meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
                 corrected=tuple(corrected.items())
             )
-            scenarios = self.scenarios.named(meaning.words, meaning.opening)
+            scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
         meaning = naming.with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases),
             edges=edges_named(meaning.words, self._phases),
@@ -133,7 +133,7 @@ class GameReader:
 
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
-        scenarios = self.scenarios.named(meaning.words, meaning.opening)
+        scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
         said_names = [naming.words_of([s], meaning.words) for s in scenarios]
         # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
         longer = longer_names(question)

@@ -172,14 +172,21 @@ class ScenarioRecogniser:
 
         return self._origin_keys | name_keys(self._names.titles.values())
 
-    def named(self, question_words: tuple[str, ...], opening: tuple[str, ...] = ()) -> list[str]:
+    def named(
+        self,
+        question_words: tuple[str, ...],
+        opening: tuple[str, ...] = (),
+        is_a_word=lambda word: True,
+    ) -> list[str]:
         """The titles of the scenarios a question names (NAMED at most), in its words
         and in its `opening` (`Understanding.opening`) when those differ: a long post's
         words put its asking sentences first and may leave out its first sentence, where
-        players name the scenario ("Flight of the Stormcaller is melting my brain.")."""
-        found = self._names.recognise(question_words, limit=NAMED)
+        players name the scenario ("Flight of the Stormcaller is melting my brain.").
+        `is_a_word`: as for cards (`CardRecogniser.recognise`), a one-word name is read
+        through a typo ("mumkil") only where the word is none in its own right."""
+        found = self._names.recognise(question_words, limit=NAMED, is_a_word=is_a_word)
         if opening[: len(question_words)] != question_words[: len(opening)]:
-            found += self._names.recognise(opening, limit=NAMED)
+            found += self._names.recognise(opening, limit=NAMED, is_a_word=is_a_word)
         return list(dict.fromkeys(found))[:NAMED]
 
     def prepare(self) -> None:

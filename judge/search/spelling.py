@@ -85,9 +85,10 @@ class Speller:
         return self._terms
 
     def is_a_word(self, word: str) -> bool:
-        """Whether a word is one the knowledge base uses or everyday English: a word
-        in its own right, no typo of a card's name."""
-        return word in self._known or word in self._english()
+        """Whether a word is one the knowledge base uses or everyday English, or a typo
+        of a rules word (`correction`): no typo of a card's name, nor a name at all.
+        "staing" is one letter from the card Sting, but a typo of "staging"."""
+        return word in self._known or word in self._english() or bool(self.correction(word))
 
     def _names_a_rule(self, word: str) -> bool:
         """Whether a word is, in any inflection, one that names a rule: "burden" as well
