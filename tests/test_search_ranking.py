@@ -1139,3 +1139,16 @@ def test_a_quoted_abilitys_label_names_its_rule_and_its_text_sets_the_scene(monk
     monkeypatch.setattr(scoring, "quotes_title", lambda title, quoted: title == ("shadow",))
     assert _top(Searcher(), shadow) != "rr/shadow-effects"
     searcher.close()
+
+
+def test_asking_for_a_choice_asks_whether_an_ability_is_optional(monkeypatch):
+    """Forced abilities are "not optional": a player asks whether they get a choice."""
+    from judge.search import understand, vocabulary
+
+    question = '"Forced: After this enemy attacks, raise your threat by 2." do i get a choice?'
+    assert synonyms_by_position(("do", "i", "get", "a", "choice"))[4] == ("optional",)
+    assert _top(Searcher(), question) == "rr/forced"
+    monkeypatch.delitem(vocabulary.SYNONYMS, ("a", "choice"))
+    monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
+    monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
+    assert _top(Searcher(), question) != "rr/forced"

@@ -139,6 +139,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("til",): ("until",),
     ("till",): ("until",),
     ("on", "purpose"): ("optional",),
+    ("a", "choice"): ("optional",),  # "do i get a choice?": is it optional or forced
     ("vp",): ("victory", "display"),
     ("victory", "pile"): ("victory", "display"),
     ("leftover",): ("surplus",),  # damage beyond what destroys a character
