@@ -1152,3 +1152,10 @@ def test_asking_for_a_choice_asks_whether_an_ability_is_optional(monkeypatch):
     monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
     monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
     assert _top(Searcher(), question) != "rr/forced"
+
+
+@pytest.mark.parametrize(
+    "said", [("am", "i", "out"), ("i'm", "out"), ("im", "out"), ("we're", "out")]
+)
+def test_being_out_of_the_game_is_elimination_however_contracted(said):
+    assert synonyms_by_position(said)[len(said) - 1] == ("eliminated",)
