@@ -612,8 +612,8 @@ class GameIndex:
                     weights[term] = max(weights.get(term, 0.0), weight)
         best = hits[0]
         # the cards and scenarios the question names (and a scenario's box and cycle)
-        # pulled the entry in, and "errata" or "keyword" (of a keyword's entry) asks
-        # for a kind of entry: they find the entry, not the line in it
+        # pulled the entry in, and "errata", or "keyword" or "faq" said of an entry of
+        # that kind, asks for a kind of entry: they find the entry, not the line in it
         scenarios = self._reader.scenarios.with_origins(meaning.scenarios)
         kind = [word for word, its in KIND_NAMES.items() if its == best.kind]
         named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS, *kind)

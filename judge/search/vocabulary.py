@@ -179,7 +179,9 @@ KIND_NAMES = {
     **dict.fromkeys(("errata", "erratum", "misprint"), "errata"),
     "keyword": "keyword",
     "faq": "faq",
-    "rule": "faq",  # "ruling 1.15", "rulings" (and "rules", whose entries all state rules)
+    # "ruling 1.15", "any rulings on this?" ("rules" shares the stem: a word so common
+    # that it weighs next to nothing)
+    "rule": "faq",
 }
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
