@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from judge.search import spelling
 from judge.search.spelling import Speller
@@ -219,3 +221,17 @@ def test_switching_title_respelling_off_changes_the_answer(cli, monkeypatch):
     searcher = Searcher()
     assert searcher.ask("stewart of gondor can it go on an ally", k=1)[1][0].id != "faq/1.12"
     searcher.close()
+
+
+@given(st.text("abcd", max_size=7), st.text("abcd", max_size=7))
+@example("baravor", "beravor")  # changed
+@example("bearvor", "beravor")  # swapped
+@example("beravore", "beravor")  # added
+@example("thalin", "thlin")  # dropped
+@example("thelan", "thalin")  # two changed
+def test_one_typo_apart_is_an_edit_distance_of_one_at_most(word, meant):
+    """The same as rapidfuzz's optimal string alignment distance (insertions,
+    deletions, substitutions and adjacent swaps) of 1 or less."""
+    from rapidfuzz.distance import OSA
+
+    assert spelling.one_typo_apart(word, meant) == (OSA.distance(word, meant) <= 1)

@@ -36,13 +36,25 @@ MAX_LENGTH_CHANGE = 1
 
 
 def one_typo_apart(word: str, meant: str) -> bool:
-    """Whether `word` is `meant` with one typo: a letter added, dropped or changed, or
-    two next to each other swapped. The similarity ratio forgives an added or dropped
-    letter in a short name ("beravore" for Beravor) but not a changed or swapped one,
-    which it counts as two: "baravor" scores 85.7, "thelin" (Thalin) 83.3."""
-    from rapidfuzz.distance import OSA
-
-    return OSA.distance(word, meant, score_cutoff=1) <= 1
+    """Whether `word` is `meant` with one typo at most: a letter added, dropped or
+    changed, or two next to each other swapped. The similarity ratio forgives an added
+    or dropped letter in a short name ("beravore" for Beravor) but not a changed or
+    swapped one, which it counts as two: "baravor" scores 85.7, "thelin" (Thalin)
+    83.3. Compared here rather than by rapidfuzz, whose import a question that names
+    no card would otherwise pay for."""
+    if abs(len(word) - len(meant)) > 1:
+        return False
+    pairs = zip(word, meant, strict=False)  # the shorter word's length
+    at = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
+    if at is None:  # equal, or one is the other and a letter more
+        return True
+    rest, meant_rest = word[at + 1 :], meant[at + 1 :]
+    if len(word) > len(meant):  # a letter added
+        return rest == meant[at:]
+    if len(word) < len(meant):  # a letter dropped
+        return word[at:] == meant_rest
+    swapped = rest[:1] == meant[at : at + 1] and meant_rest[:1] == word[at : at + 1]
+    return rest == meant_rest or (swapped and rest[1:] == meant_rest[1:])
 
 
 class Speller:
