@@ -273,6 +273,7 @@ class CardRecogniser:
         import rapidfuzz.process  # noqa: F401
 
         _ = self._by_gram, self._by_opener_gram, self._late_grams, self._word_grams  # built
+        _ = self._one_word_titles
 
     def _runs(self, question_words: tuple[str, ...]):
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
@@ -374,7 +375,7 @@ class CardRecogniser:
                 continue
             written = names is None or word in names
             match = self._distinctive(word, is_common) if written else None
-            if match is None and not is_common(word):
+            if match is None and len(word) >= MIN_TYPO_TITLE and not is_common(word):
                 meant = self.misspelt(word)
                 match = meant if meant and not is_a_word(word) else None
             # a word of a title the question spells names no other card: "Bane" in
@@ -402,13 +403,14 @@ class CardRecogniser:
         return match
 
     @cached_property
-    def _one_word_titles(self) -> dict[str, tuple[str, ...]]:
-        """First letter -> the one-word titles long enough to be read through a typo."""
-        found: dict[str, list[str]] = {}
+    def _one_word_titles(self) -> dict[tuple[str, int], tuple[str, ...]]:
+        """(first letter, length) -> the one-word titles long enough to be read through
+        a typo: a typo keeps the first letter and changes the length by one at most."""
+        found: dict[tuple[str, int], list[str]] = {}
         for key in self.titles:
             if "-" not in key and len(key) >= MIN_TYPO_TITLE:
-                found.setdefault(key[0], []).append(key)
-        return {initial: tuple(keys) for initial, keys in found.items()}
+                found.setdefault((key[0], len(key)), []).append(key)
+        return {place: tuple(keys) for place, keys in found.items()}
 
     def misspelt(self, word: str) -> str | None:
         """The one-word title a word misspells by a single typo keeping its first
@@ -419,7 +421,13 @@ class CardRecogniser:
             return None
         from judge.search.spelling import one_typo_apart
 
-        close = [key for key in self._one_word_titles.get(word[0], ()) if one_typo_apart(word, key)]
+        titles = self._one_word_titles
+        close = [
+            key
+            for length in (len(word) - 1, len(word), len(word) + 1)
+            for key in titles.get((word[0], length), ())
+            if one_typo_apart(word, key)
+        ]
         return close[0] if len(close) == 1 else None
 
     def _names_alone(self, word: str, key: str, names: frozenset[str] | None) -> bool:

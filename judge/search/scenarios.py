@@ -190,7 +190,10 @@ class ScenarioRecogniser:
         return list(dict.fromkeys(found))[:NAMED]
 
     def prepare(self) -> None:
+        """The recogniser's tables, and the name keys of every title, box and cycle
+        (`cards.name_keys`, remembered per name), now rather than in a first question."""
         self._names.prepare()
+        _ = self._name_keys
 
     def unplayed_keywords(self, named: Iterable[str]) -> frozenset[int]:
         """The keywords (document numbers) that only one scenario uses, other than the
