@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from judge.search.text import STOP_WORDS, text_words, words
 
@@ -123,6 +123,7 @@ def _grams(text: str) -> set[str]:
     return {text[i : i + 3] for i in range(len(text) - 2)}
 
 
+@lru_cache(maxsize=64)
 def written_as_names(question: str) -> frozenset[str]:
     """Words the player capitalised where a sentence or a numbered point ("2) After")
     does not start ("the Took"): the way a name is written. Lower-case folded, like the
@@ -593,6 +594,8 @@ def _single_names(
     ("Defender of Rammas", then "the Spearman" of a Gondorian Spearman) is that name's."""
     from judge.search.spelling import one_typo_apart
 
+    if not written_as_names(question):  # most questions write no name: nothing to do
+        return
     named_words = {w for name in recognised for w in words(name)}
     longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
     for sentence in _NAME_START.split(question):

@@ -374,7 +374,8 @@ class GameIndex:
         # 'printed' traits", "Response: After...": `scoring.quotes_title`); naming a
         # phase sets the scene: its overview entry is then named, not asked for
         named = (
-            scoring.says_title(title, said) or scoring.quotes_title(title, meaning.quoted)
+            scoring.says_title(title, said)
+            or bool(meaning.quoted and scoring.quotes_title(title, meaning.quoted))
         ) and self._phase_overviews.get(docnum) not in scene
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)

@@ -298,6 +298,8 @@ def card_text_words(question: str) -> frozenset[str]:
     ("Response: After you play an ally, draw a card."): what the card does sets the
     scene; its label, and the rest of the question, say what is asked ("when can I
     use it?" asks about responses, not about playing allies or drawing)."""
+    if ":" not in question:  # every label ends with one
+        return frozenset()
     quoted = [a or b for a, b in _QUOTED.findall(question)]
     texts = [text[label.end() :] for text in quoted if (label := _LABEL.search(text))]
     unquoted = _QUOTED.sub(" ", question)
