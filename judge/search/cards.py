@@ -127,7 +127,8 @@ def _grams(text: str) -> set[str]:
 def written_as_names(question: str) -> frozenset[str]:
     """Words the player capitalised where a sentence or a numbered point ("2) After")
     does not start ("the Took"): the way a name is written. Lower-case folded, like the
-    question's words."""
+    question's words. Remembered for the latest questions: reading a question and
+    finding the cards it lacks both ask."""
     found = set()
     for sentence in _NAME_START.split(question):
         for word in _WRITTEN_WORD.findall(sentence)[1:]:
