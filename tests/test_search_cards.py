@@ -330,6 +330,8 @@ def test_unknown_cards(question, recognised, unknown):
         ("the FAQ says Ori is out", [], []),  # capitals, and three letters: no name
         ("can Aragorn defend", [], []),  # a word the knowledge base uses
         ("does Pippin's Sting work", ["Sting"], []),  # possessive: a word we use
+        ("my buddy Aiden played Eowyn", [], ["Eowyn"]),  # someone at the table
+        ("so Priya says Eowyn can", [], ["Eowyn"]),
     ],
 )
 def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
@@ -338,6 +340,7 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
     known = {"can", "defend", "after", "she", "quests", "defends", "that", "glorfindel"}
     known |= {"aragorn", "nazgul", "dol", "guldur", "be", "attacked", "pippin", "sting"}
     known |= {"my", "deck", "and", "discard", "in", "the", "says", "is", "out", "work"}
+    known |= {"buddy", "played", "so"}
     english = {"faq", "ori", "does"}.__contains__
     is_a_word = lambda word: word in known or english(word)  # noqa: E731
     assert unknown_cards(question, recognised, known, is_a_word=is_a_word) == unknown

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
 
 from judge.search.text import STOP_WORDS, text_words, words
+from judge.search.vocabulary import NARRATORS, SAYING
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
@@ -591,8 +592,9 @@ def _single_names(
     not a name of two words or more (`_written_names` reads those), nor a trait or a
     deck's name ("my Noldor deck"), nor a typo of a word of a card or scenario the
     question names ("Nazgul of Dol Gulder"), nor the start of a word the knowledge
-    base uses ("Glorf" for Glorfindel). A word of a longer name the question writes
-    ("Defender of Rammas", then "the Spearman" of a Gondorian Spearman) is that name's."""
+    base uses ("Glorf" for Glorfindel), nor someone at the table ("my buddy Aiden",
+    "Priya says"). A word of a longer name the question writes ("Defender of Rammas",
+    then "the Spearman" of a Gondorian Spearman) is that name's."""
     from judge.search.spelling import one_typo_apart
 
     if not written_as_names(question):  # most questions write no name: nothing to do
@@ -610,6 +612,10 @@ def _single_names(
                 continue
             # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
             if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
+                continue
+            # "my buddy Aiden", "Priya says": someone at the table
+            before, after = written[i - 1].lower(), written[i + 1 : i + 2]
+            if before in NARRATORS or (after and after[0].lower() in SAYING):
                 continue
             if folded[0] in longer or any(one_typo_apart(folded[0], w) for w in named_words):
                 continue

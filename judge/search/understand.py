@@ -22,7 +22,14 @@ from judge.search.focus import (
     question_first,
 )
 from judge.search.text import STOP_WORDS, stem, words
-from judge.search.vocabulary import EXACT_SYNONYMS, INTENT_PHRASES, INTENTS, SYNONYMS
+from judge.search.vocabulary import (
+    EXACT_SYNONYMS,
+    INTENT_PHRASES,
+    INTENTS,
+    NARRATORS,
+    SAYING,
+    SYNONYMS,
+)
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?[a-z]?$")
@@ -276,20 +283,6 @@ def quoted_terms(question: str) -> frozenset[str]:
     return frozenset(stem(w) for w in (*quoted, *ability_words(question)))
 
 
-#: who a forum post quotes ("my friend says...", "the table thought..."): the people at
-#: the table, not the other player a rule speaks of
-_NARRATORS = frozenset(
-    {"friend", "friends", "buddy", "buddies", "wife", "husband", "partner", "mate", "mates"}
-    | {"group", "table", "everyone", "everybody", "people", "brother", "sister", "son"}
-    | {"daughter", "dad", "girlfriend", "boyfriend", "roommate", "others"}
-)
-_SAYING = frozenset(
-    {"says", "said", "say", "thinks", "think", "thought", "argues", "argued", "claims"}
-    | {"claimed", "insists", "insisted", "reckons", "believes", "swears", "disagrees"}
-    | {"disagreed", "told", "ruled", "read"}
-)
-
-
 def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:
     """The words without who said what ("my friend says exhausted characters can't
     defend"): "friend" there reports an argument at the table, and read as another
@@ -299,7 +292,7 @@ def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:
     quoting = {
         i
         for i, (word, following) in enumerate(pairwise(words))
-        if word in _NARRATORS and following in _SAYING
+        if word in NARRATORS and following in SAYING
     }
     return tuple(w for i, w in enumerate(words) if i not in quoting and i - 1 not in quoting)
 

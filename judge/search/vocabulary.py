@@ -207,3 +207,16 @@ INTENT_PHRASES: tuple[tuple[tuple[str, ...], dict[str, float]], ...] = (
     (("which", "happens", "first"), {"glossary": 1.2}),
     (("campaign", "mode"), {"campaign": 1.5}),
 )
+
+#: who a forum post quotes ("my friend says...", "the table thought..."): the people at
+#: the table, not the other player a rule speaks of; and what they do when quoted
+NARRATORS = frozenset(
+    {"friend", "friends", "buddy", "buddies", "wife", "husband", "partner", "mate", "mates"}
+    | {"group", "table", "everyone", "everybody", "people", "brother", "sister", "son"}
+    | {"daughter", "dad", "girlfriend", "boyfriend", "roommate", "others"}
+)
+SAYING = frozenset(
+    {"says", "said", "say", "thinks", "think", "thought", "argues", "argued", "claims"}
+    | {"claimed", "insists", "insisted", "reckons", "believes", "swears", "disagrees"}
+    | {"disagreed", "told", "ruled", "read"}
+)
