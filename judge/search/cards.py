@@ -130,12 +130,17 @@ def written_as_names(question: str) -> frozenset[str]:
     does not start ("the Took"): the way a name is written. Lower-case folded, like the
     question's words. Remembered for the latest questions: reading a question and
     finding the cards it lacks both ask."""
-    found = set()
+    return frozenset(w for written, i in _capitalised(question) for w in words(written[i]))
+
+
+def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:
+    """Each word capitalised (not in capitals: "TCG") where a sentence or a numbered
+    point does not start, as its sentence's words as written and its place there."""
     for sentence in _NAME_START.split(question):
-        for word in _WRITTEN_WORD.findall(sentence)[1:]:
-            if word[0].isupper() and not word.isupper():
-                found.update(words(word))
-    return frozenset(found)
+        written = _WRITTEN_WORD.findall(sentence)
+        for i in range(1, len(written)):
+            if written[i][0].isupper() and not written[i].isupper():
+                yield written, i
 
 
 def longer_names(question: str) -> list[str]:
@@ -601,37 +606,33 @@ def _single_names(
         return
     named_words = {w for name in recognised for w in words(name)}
     longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
-    for sentence in _NAME_START.split(question):
-        written = _WRITTEN_WORD.findall(sentence)
-        for i in range(1, len(written)):
-            word = written[i]
-            if not _is_single_name(word, written[i - 1 : i] + written[i + 1 : i + 2]):
-                continue
-            folded = words(word)
-            if len(folded) != 1 or folded[0] in known_words or is_a_word(folded[0]):
-                continue
-            # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
-            if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
-                continue
-            # "my buddy Aiden", "Priya says": someone at the table
-            before, after = written[i - 1].lower(), written[i + 1 : i + 2]
-            if before in NARRATORS or (after and after[0].lower() in SAYING):
-                continue
-            if folded[0] in longer or any(one_typo_apart(folded[0], w) for w in named_words):
-                continue
-            if any(w.startswith(folded[0]) for w in known_words):
-                continue
-            yield word
+    for written, i in _capitalised(question):
+        word = written[i]
+        if not _is_single_name(word, written[i - 1 : i] + written[i + 1 : i + 2]):
+            continue
+        folded = words(word)
+        if len(folded) != 1 or folded[0] in known_words or is_a_word(folded[0]):
+            continue
+        # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
+        if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
+            continue
+        # "my buddy Aiden", "Priya says": someone at the table
+        before, after = written[i - 1].lower(), written[i + 1 : i + 2]
+        if before in NARRATORS or (after and after[0].lower() in SAYING):
+            continue
+        if folded[0] in longer or any(one_typo_apart(folded[0], w) for w in named_words):
+            continue
+        if any(w.startswith(folded[0]) for w in known_words):
+            continue
+        yield word
 
 
 def _is_single_name(word: str, neighbours: list[str]) -> bool:
-    """Whether a word is written as a name of its own: capitalised (not in capitals:
-    "TCG"), long enough and all letters, and no capitalised word next to it."""
+    """Whether a capitalised word (`_capitalised`) is written as a name of its own:
+    long enough, all letters, and no capitalised word next to it."""
     return (
         len(word) >= MIN_SINGLE_NAME
         and word.isalpha()
-        and word[0].isupper()
-        and not word.isupper()
         and not any(n[0].isupper() for n in neighbours)
     )
 
