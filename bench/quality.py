@@ -192,22 +192,33 @@ def score(searcher, path: Path, show_misses: bool = False) -> list[bool]:
     return judged
 
 
-def title_lookups(searcher, show_misses: bool = False) -> None:
+def title_lookups(searcher, show_misses: bool = False) -> list:
     """Each entry's title asked on its own ("deckbuilding", "Helm's Deep"), as a player
     looks a term up: how often the first hit has that title. An older FAQ ruling whose
     rule the Rules Reference restates ranks under the restatement by design, so a
-    few misses are expected."""
+    few misses are expected. Returns the entries found first."""
     from judge.knowledge import load
 
     entries = load().entries
     missed = []
     for entry in entries:
-        _, hits, _ = searcher.ask(entry.title, k=1, game=entry.game)
-        if not hits or _norm(hits[0].title) != _norm(entry.title):
-            missed.append((entry.id, hits[0].id if hits else None))
+        got = _first_unless_titled(searcher, entry.title, entry)
+        if got != entry.id:
+            missed.append((entry.id, got))
     print(f"title lookups: {len(entries) - len(missed)} of {len(entries)} entries first")
     for entry_id, got in missed if show_misses else ():
         print(f"  miss {entry_id}: got {got}")
+    missed_ids = {entry_id for entry_id, _ in missed}
+    return [entry for entry in entries if entry.id not in missed_ids]
+
+
+def _first_unless_titled(searcher, question: str, entry) -> str | None:
+    """The first hit's id for a question, or the entry's own when the first hit has the
+    entry's title (an entry restating it, or its duplicate, counts as found)."""
+    _, hits, _ = searcher.ask(question, k=1, game=entry.game)
+    if hits and _norm(hits[0].title) == _norm(entry.title):
+        return entry.id
+    return hits[0].id if hits else None
 
 
 #: a key's right-hand neighbour on the keyboard (the left-hand one at a row's end)
@@ -231,32 +242,26 @@ def typos(word: str) -> list[str]:
     ]
 
 
-def typo_lookups(searcher, show_misses: bool = False) -> None:
+def typo_lookups(searcher, entries, show_misses: bool = False) -> None:
     """Each entry's title asked with one typo in its longest word (`typos`, words of
     five letters or more), as a player types a card, scenario or rule in a hurry: how
-    often the first hit has that title. Only the titles found first when spelt right
-    are asked (`title_lookups` counts the rest)."""
-    from judge.knowledge import load
-
-    asked = missed = 0
+    often the first hit has that title. `entries`: those found first when spelt right
+    (`title_lookups` counts the rest)."""
+    asked = 0
     misses = []
-    for entry in load().entries:
+    for entry in entries:
         title = entry.title.lower().split()
         spelt = [i for i, word in enumerate(title) if word.isalpha() and len(word) >= 5]
         longest = max(spelt, key=lambda i: len(title[i]), default=None)
         if longest is None:
             continue
-        _, hits, _ = searcher.ask(entry.title, k=1, game=entry.game)
-        if not hits or _norm(hits[0].title) != _norm(entry.title):
-            continue
         for typo in dict.fromkeys(t for t in typos(title[longest]) if t != title[longest]):
             typed = " ".join([*title[:longest], typo, *title[longest + 1 :]])
-            _, hits, _ = searcher.ask(typed, k=1, game=entry.game)
+            got = _first_unless_titled(searcher, typed, entry)
             asked += 1
-            if not hits or _norm(hits[0].title) != _norm(entry.title):
-                missed += 1
-                misses.append((typed, entry.id, hits[0].id if hits else None))
-    print(f"misspelt title lookups: {asked - missed} of {asked} entries first")
+            if got != entry.id:
+                misses.append((typed, entry.id, got))
+    print(f"misspelt title lookups: {asked - len(misses)} of {asked} entries first")
     for typed, entry_id, got in misses if show_misses else ():
         print(f"  miss {typed!r} ({entry_id}): got {got}")
 
@@ -285,8 +290,7 @@ def main(argv: list[str]) -> None:
             right, n = sum(found), len(found)
             print(f"answer line judged right, {label}: {right} of {n} ({right / n:.3f})")
     if not named:
-        title_lookups(searcher, show)
-        typo_lookups(searcher, show)
+        typo_lookups(searcher, title_lookups(searcher, show), show)
 
 
 if __name__ == "__main__":
