@@ -216,10 +216,40 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("the engagement cost is exactly my threat", "equal"),
         ("willpower tied with the threat", "equal"),
         ("borrowed my friend's ally", "control"),
+        ("the enemy was sent back to the staging area", "return"),
+        ("what if it leaves play halfway through the attack", "during"),
+        ("can i fire off his response twice", "trigger"),
+        ("the earliest point i can play an event", "first"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):
     assert meant in understand(question).expansions
+
+
+def test_an_enemy_sent_back_mid_attack_finds_the_ruling_on_attacks_that_change_hands(
+    monkeypatch,
+):
+    """ "Sent back" and "halfway through" are the table's words for the ruling's
+    "returned" and "during": without them the question's rarest word is "sent", which
+    only unrelated entries say."""
+    from judge.search import understand
+
+    question = (
+        "the enemy was sent back to the staging area halfway through its attack, does it stop"
+    )
+    searcher = Searcher()
+    assert _top(searcher, question) == "faq/1.32"
+    unread = {("sent", "back"), ("halfway", "through")}
+    table = {key: meant for key, meant in understand.SYNONYMS.items() if key not in unread}
+    monkeypatch.setattr(understand, "SYNONYMS", table)
+    understand._stemmed_synonyms.cache_clear()
+    understand._openings.cache_clear()
+    try:
+        assert _top(searcher, question) != "faq/1.32"
+    finally:
+        monkeypatch.undo()
+        understand._stemmed_synonyms.cache_clear()
+        understand._openings.cache_clear()
 
 
 def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():

@@ -37,6 +37,9 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("takes", "precedence"): ("override",),
     ("trump",): ("override",),
     ("swing",): ("attack",),
+    # "do they hit me in order?"; not "hit points", nor "my threat hit 50"
+    ("hit", "me"): ("attack",),
+    ("hit", "us"): ("attack",),
     ("swung",): ("attacked",),
     ("snipe",): ("attack",),
     ("slap",): ("attach",),
@@ -143,6 +146,14 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("till",): ("until",),
     ("on", "purpose"): ("optional",),
     ("a", "choice"): ("optional",),  # "do i get a choice?": is it optional or forced
+    ("fire", "off"): ("trigger",),  # "can i fire off his action": "fire" alone is rare
+    ("earliest",): ("first",),  # "the earliest point in a round": the rules say first
+    ("latest",): ("last",),
+    ("send", "back"): ("return",),  # "sent back to the staging area"
+    ("sent", "back"): ("return",),
+    ("halfway", "through"): ("during",),  # "halfway through its attack"
+    ("midway",): ("during",),
+    ("middle", "of"): ("during",),
     ("vp",): ("victory", "display"),
     ("victory", "pile"): ("victory", "display"),
     ("leftover",): ("surplus",),  # damage beyond what destroys a character
