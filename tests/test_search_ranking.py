@@ -220,6 +220,8 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("what if it leaves play halfway through the attack", "during"),
         ("can i fire off his response twice", "trigger"),
         ("the earliest point i can play an event", "first"),
+        ("a doomed card came up in staging", "revealed"),
+        ("can my friend flip through my hand", "look"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

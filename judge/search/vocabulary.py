@@ -93,6 +93,10 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("ally", "player"): ("another", "player"),
     ("turn",): ("round",),
     ("flip",): ("reveal",),
+    ("flip", "through"): ("look",),  # "can my friend flip through my hand"
+    # "a doomed card comes up": is revealed from the encounter deck
+    ("comes", "up"): ("revealed",),
+    ("came", "up"): ("revealed",),
     ("pull",): ("engage",),
     ("aggro",): ("engage",),
     ("quest", "points"): ("progress",),
