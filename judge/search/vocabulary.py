@@ -131,6 +131,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("3",): ("three",),
     ("4",): ("four",),
     ("5",): ("five",),
+    ("1st",): ("first",),
     ("2nd",): ("second",),
     ("3rd",): ("third",),
     ("misprint",): ("errata",),
