@@ -348,6 +348,46 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
     assert "Eowyn" not in unknown_cards(question, recognised, known)
 
 
+@pytest.mark.parametrize(
+    ("question", "recognised", "unknown"),
+    [
+        ("does eowyn's errata change her ability", [], ["eowyn"]),
+        ("eowyns errata", [], ["eowyn"]),  # the possessive, its apostrophe left out
+        ("any errata for eowyn?", [], ["eowyn"]),
+        ("any errata on eowyn or beregond?", [], ["eowyn"]),  # the word right after only
+        ("thalin errata", ["Thalin"], []),  # a card we know
+        ("thalins errata", ["Thalin"], []),
+        ("thelin errata", ["Thalin"], []),  # a typo of its name
+        ("erebor battlemaster errata", ["Erebor Battle Master"], []),  # its words run together
+        ("is there rules errata for the core set", [], []),  # words we use
+        ("sentinal errata", [], []),  # a typo of a word we use
+        ("dain errata", [], ["dain"]),
+        ("ori errata", [], []),  # three letters: too short to tell from a typo
+    ],
+)
+def test_the_word_whose_errata_is_asked_for_and_no_word_is_a_card_we_lack(
+    question, recognised, unknown
+):
+    known = {"does", "change", "her", "ability", "any", "for", "on", "or", "thalin"}
+    known |= {"erebor", "battle", "master", "is", "there", "rules", "the", "core", "set"}
+    known |= {"sentinel", "errata"}
+    english = {"sentinal"}.__contains__  # the speller has a correction for it
+    is_a_word = lambda word: word in known or english(word)  # noqa: E731
+    assert unknown_cards(question, recognised, known, is_a_word=is_a_word) == unknown
+
+
+def test_ask_gives_no_other_cards_errata_for_a_card_we_lack(cli):
+    """Asked for the errata of a card we have nothing on, the answer is no erratum of
+    another card: the errata intent is taken back off the errata of cards the question
+    does not name, and an erratum still ranked first is no answer line."""
+    result = cli("ask", "does eowyn's errata change her ability", "--json").json()
+    assert result["unknown_cards"] == ["eowyn"]
+    assert result["hits"][0]["kind"] != "errata"
+    only = cli("ask", "does Eowyn have errata", "--json").json()
+    assert only["unknown_cards"] == ["Eowyn"] and only["answer"] is None
+    assert cli("ask", "thalin errata", "--json").json()["answer"]["id"] == "errata/thalin"
+
+
 def test_ask_names_a_hero_we_lack_and_answers_the_rules_question(cli):
     result = cli("ask", "after questing can Eowyn still defend", "--json").json()
     assert result["unknown_cards"] == ["Eowyn"] and result["cards"] == []

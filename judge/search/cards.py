@@ -543,7 +543,8 @@ def unknown_cards(
     is still Radagast), unless the word is the players' own for a rules word
     (`table_talk`, the rules words it stands for: "Thalin's ping" is Thalin's damage).
     One capitalised word names a card too when it is no word at all (`is_a_word`, by
-    default every word is one): see `_single_names`.
+    default every word is one): see `_single_names`; so does the word whose errata is
+    asked for, in lower case too (`_errata_subjects`).
     """
     from judge.slug import slugify
 
@@ -552,6 +553,7 @@ def unknown_cards(
         *_written_names(question, known_words, seen),
         *_possessed_names(question, recognised, known_words, table_talk),
         *_single_names(question, known_words, is_a_word, recognised),
+        *_errata_subjects(question, known_words, is_a_word, recognised),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
     once: dict[str, str] = {}
@@ -589,7 +591,7 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
 
 
 def _single_names(
-    question: str, known_words, is_a_word: Callable[[str], bool], recognised: Iterable[str]
+    question: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
 ) -> Iterator[str]:
     """The single words the question writes as names ("can Eowyn defend?") that are
     no word the knowledge base or everyday English uses, so a card's name (or a hero's
@@ -600,18 +602,15 @@ def _single_names(
     base uses ("Glorf" for Glorfindel), nor someone at the table ("my buddy Aiden",
     "Priya says"). A word of a longer name the question writes ("Defender of Rammas",
     then "the Spearman" of a Gondorian Spearman) is that name's."""
-    from judge.search.spelling import one_typo_apart
-
     if not written_as_names(question):  # most questions write no name: nothing to do
         return
-    named_words = {w for name in recognised for w in words(name)}
     longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
     for written, i in _capitalised(question):
         word = written[i]
         if not _is_single_name(word, written[i - 1 : i] + written[i + 1 : i + 2]):
             continue
         folded = words(word)
-        if len(folded) != 1 or folded[0] in known_words or is_a_word(folded[0]):
+        if len(folded) != 1 or folded[0] in longer:
             continue
         # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
         if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
@@ -620,11 +619,53 @@ def _single_names(
         before, after = written[i - 1].lower(), written[i + 1 : i + 2]
         if before in NARRATORS or (after and after[0].lower() in SAYING):
             continue
-        if folded[0] in longer or any(one_typo_apart(folded[0], w) for w in named_words):
+        if _no_word_at_all(folded[0], known_words, is_a_word, recognised):
+            yield word
+
+
+#: the word whose errata a question asks for, in lower case too: "eowyn errata",
+#: "eowyn's errata", "any errata for eowyn"
+_ERRATA_OF = re.compile(
+    r"([^\W\d_]+)(?:['\u2019]s)?(?=\s+errat(?:a|um)\b)"
+    r"|\berrat(?:a|um)\s+(?:for|on|of|to)\s+([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _errata_subjects(
+    question: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
+) -> Iterator[str]:
+    """The word whose errata the question asks for, written in lower case or not,
+    when it is no word at all (`_no_word_at_all`): "does eowyn's errata change her
+    ability?" asks about a card we have nothing on, whose errata no entry states. Its
+    possessive without the apostrophe ("eowyns errata") is read as the name."""
+    for match in _ERRATA_OF.finditer(question):
+        word = (match.group(1) or match.group(2)).lower()
+        if len(word) < MIN_SINGLE_NAME:
             continue
-        if any(w.startswith(folded[0]) for w in known_words):
-            continue
-        yield word
+        if word.endswith("s") and word not in known_words and not is_a_word(word):
+            word = word[:-1]  # "eowyns errata"
+        if _no_word_at_all(word, known_words, is_a_word, recognised):
+            yield word
+
+
+def _no_word_at_all(
+    word: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
+) -> bool:
+    """Whether a word (folded) is no word the knowledge base or everyday English uses
+    (`is_a_word`), nor a typo of a word of a card or scenario the question names
+    ("Nazgul of Dol Gulder"), nor such a name's words run together ("erebor
+    battlemaster"), nor the start of a word the knowledge base uses ("Glorf" for
+    Glorfindel): a name we have nothing on."""
+    from judge.search.spelling import one_typo_apart
+
+    if word in known_words or is_a_word(word):
+        return False
+    for name in recognised:
+        said = words(name)
+        if word in "".join(said) or any(one_typo_apart(word, w) for w in said):
+            return False
+    return not any(w.startswith(word) for w in known_words)
 
 
 def _is_single_name(word: str, neighbours: list[str]) -> bool:

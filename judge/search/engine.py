@@ -395,11 +395,13 @@ class GameIndex:
         """docnum -> a factor that takes the errata intent back off the errata of cards
         the question does not name, when it asks for a named card's errata: "my Blade
         of Gondolin doesn't say restricted, someone said there's errata" asks about
-        that card, not about A Burning Brand's errata, which also speaks of Restricted."""
+        that card, not about A Burning Brand's errata, which also speaks of Restricted.
+        So does a card we have nothing on ("does eowyn's errata change her ability?"):
+        no erratum we have is hers."""
         from judge.slug import slugify
 
         intent = meaning.kind_weights.get("errata", 1.0)
-        if intent <= 1.0 or not naming.about_a_card(meaning):
+        if intent <= 1.0 or not (naming.about_a_card(meaning) or meaning.unknown_cards):
             return lambda docnum: 1.0
         named = frozenset().union(
             *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
@@ -598,9 +600,20 @@ class GameIndex:
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
         from judge.search.answer import Answer, best_line, names_only_the_entry
+        from judge.search.cards import name_keys
         from judge.search.text import stem
         from judge.search.vocabulary import ERRATA_WORDS
 
+        best = hits[0]
+        # an erratum states one card's corrected text: not the rule asked about when
+        # the question names a card we have nothing on and not this one ("does eowyn's
+        # errata change her ability?" is not answered by Caldara's)
+        if (
+            best.kind == "errata"
+            and meaning.unknown_cards
+            and name_keys(best.cards).isdisjoint(name_keys(meaning.cards))
+        ):
+            return None
         weights: dict[str, float] = {}
         for words, factor in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
             for word in words:
@@ -611,7 +624,6 @@ class GameIndex:
                     if term in meaning.follow_up:
                         weight *= FOLLOW_UP_WEIGHT
                     weights[term] = max(weights.get(term, 0.0), weight)
-        best = hits[0]
         # the cards and scenarios the question names (and a scenario's box and cycle)
         # pulled the entry in, and "errata", or "keyword" or "faq" said of an entry of
         # that kind, asks for a kind of entry: they find the entry, not the line in it
