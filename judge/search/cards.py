@@ -626,7 +626,7 @@ def _single_names(
 #: the word whose errata a question asks for, in lower case too: "eowyn errata",
 #: "eowyn's errata", "any errata for eowyn"
 _ERRATA_OF = re.compile(
-    r"([^\W\d_]+)(?:['\u2019]s)?(?=\s+errat(?:a|um)\b)"
+    r"\b([^\W\d_]+)(?:['\u2019]s)?(?=\s+errat(?:a|um)\b)"
     r"|\berrat(?:a|um)\s+(?:for|on|of|to)\s+([^\W\d_]+)",
     re.IGNORECASE,
 )
