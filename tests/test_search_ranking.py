@@ -1142,6 +1142,19 @@ def test_a_word_naming_a_kind_of_entry_is_covered_by_every_entry_of_that_kind(mo
 
 
 @pytest.mark.parametrize(
+    "keyword", ["tcg/ambush", "tcg/archer", "tcg/damage-bonus", "tcg/defender-bonus", "tcg/fierce"]
+)
+def test_a_tcg_keyword_asked_for_as_a_keyword_is_its_own_entry_not_the_keywords_page(keyword):
+    """The TCG's entries are all of one kind, so "keyword" covers none of them in
+    particular: each loaded keyword's entry says it is one in its aliases ("fierce
+    keyword"), or the Keywords page, which lists them all, comes first."""
+    from judge.knowledge import load
+
+    title = load().get(keyword).title.lower()
+    assert _top(Searcher(), f"lotr tcg {title} keyword") == keyword
+
+
+@pytest.mark.parametrize(
     ("question", "expected"),
     [("what happens in step 6.4a", "rr/step-6.4a"), ("step 6.8B", "rr/step-6.8b")],
 )
