@@ -262,6 +262,16 @@ def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
     assert kind_weights(("is", "aragorn", "a", "fallen", "hero")).get("campaign") > 1.0
 
 
+def test_a_campaign_entrys_whole_title_is_about_campaigns():
+    """No word of "fellowship of heroes" is a campaign word, so campaign entries weigh
+    less, and the Fellowship Sphere, whose aliases say "fellowship hero", came first;
+    the campaign entry's whole title says what the question is about."""
+    from judge.search.understand import kind_weights
+
+    assert kind_weights(("fellowship", "of", "heroes")).get("campaign") < 1.0
+    assert _top(Searcher(), "fellowship of heroes") == "rr/campaign/fellowship-of-heroes"
+
+
 def test_a_timing_question_favours_the_steps_and_the_glossary_not_rulings(monkeypatch):
     """Timing words ask for the round's steps and the glossary's ordering rules; a
     ruling that shares them is about a special case ("Card Effects during Setup")."""

@@ -381,9 +381,14 @@ class GameIndex:
         coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)
         # the answer to a question set in a phase is usually one of its steps
         in_phase = docnum in self._working_steps and self._step_phases[docnum] in scene
+        kind_weight = meaning.kind_weights.get(self._kinds[docnum], 1.0)
+        if named and self._kinds[docnum] == "campaign":
+            # a campaign entry's whole title says the question is about campaigns,
+            # whatever its other words say ("fellowship of heroes")
+            kind_weight = max(kind_weight, 1.0)
         return (
             score
-            * meaning.kind_weights.get(self._kinds[docnum], 1.0)
+            * kind_weight
             * (meaning.kind_weights.get(ONE_CARDS, 1.0) if docnum in self._one_cards else 1.0)
             * (PHASE_STEP_BONUS if in_phase else 1.0)
             * (EDGE_STEP_BONUS if docnum in edges else 1.0)
