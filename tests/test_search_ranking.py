@@ -788,6 +788,20 @@ def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monk
     assert _top(searcher, question) == "rr/refresh-phase"
 
 
+def test_a_one_word_title_is_said_only_as_the_whole_question():
+    """Asked alone, "assault" looks the keyword up; Assault on Osgiliath, whose title
+    it starts, had scored more on the word. Within a question a one-word title is one
+    of its words, which any entry may use."""
+    from judge.search.scoring import says_title
+
+    assert says_title(("assault",), " assault ")
+    assert not says_title(("assault",), " assault keyword ")
+    assert not says_title((), " ")
+    searcher = Searcher()
+    assert _top(searcher, "assault") == "kw/assault"
+    assert _top(searcher, "tcg wounds") == "tcg/wounds"  # not Damage +1's "extra wounds"
+
+
 def test_a_step_named_as_a_point_in_time_is_not_what_the_question_asks(monkeypatch):
     """ "Before I declare my defender" says step 6.4.1's whole title, but as the moment
     the question is set against: the window before it is step 6.4b's."""
