@@ -788,6 +788,29 @@ def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monk
     assert _top(searcher, question) == "rr/refresh-phase"
 
 
+@pytest.mark.parametrize(
+    ("question", "content"),
+    [
+        ("can you explain combat phase?", ("combat", "phase")),
+        ("Could someone please describe sentinel", ("sentinel",)),
+        ("tell me about the staging area", ("staging", "area")),
+        # a later sentence's too
+        ("sentinel makes sense. can you explain ranged?", ("sentinel", "makes", "sense", "ranged")),
+        ("can you defend with an exhausted hero", ("can", "defend", "exhausted", "hero")),
+        ("can i tell my friend about my hand", ("can", "tell", "friend", "hand")),
+    ],
+)
+def test_a_request_for_an_explanation_is_no_part_of_what_is_asked(question, content):
+    """ "Can you explain" asks, in no words of the rules, for what the rest names; its
+    "can" is a rules word elsewhere ("can you defend"), and it kept a question that
+    names only a phase from asking about the phase itself."""
+    assert understand(question).content == content
+
+
+def test_a_phase_asked_to_be_explained_is_the_phase_not_a_scene():
+    assert _top(Searcher(), "can you explain combat phase?") == "rr/combat-phase"
+
+
 def test_a_one_word_title_is_said_only_as_the_whole_question():
     """Asked alone, "assault" looks the keyword up; Assault on Osgiliath, whose title
     it starts, had scored more on the word. Within a question a one-word title is one

@@ -35,7 +35,19 @@ MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?[a-z]?$")
 #: a tag that asks the table to confirm ("we deal them before attacks, right?", "is
 #: that correct?"): no rules word, though "right" is a rare one ("right after")
-_CONFIRMING = re.compile(r"[,\s]+(?:right|correct)(?=[\s?!]*\?)", re.IGNORECASE)
+#: (read from the start of a run of spaces and commas only: from each of its characters
+#: a long run was read again)
+_CONFIRMING = re.compile(r"(?<![,\s])[,\s]++(?:right|correct)(?=[\s?!]*\?)", re.IGNORECASE)
+#: a request for an explanation opening a sentence ("can you explain combat phase?",
+#: "tell me about sentinel"): it asks what the rest names, in no words of the rules
+#: ("can" is one: "can I defend?"). The spaces before it are taken whole (`*+`), and
+#: not line breaks, each of which starts a sentence of its own: a long run of either
+#: would otherwise be read again from each of its characters
+_REQUESTING = re.compile(
+    r"(?:^|(?<=[.!?;\n]))[ \t]*+(?:(?:can|could|would|will) (?:you|someone|anyone|somebody)"
+    r" (?:please )?|please )?(?:explain|describe|tell me about|help me understand)\b",
+    re.IGNORECASE,
+)
 
 
 class Understanding(NamedTuple):
@@ -247,7 +259,7 @@ def edges_named(question_words: tuple[str, ...], phases) -> frozenset[tuple[str,
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
-    question = _CONFIRMING.sub("", question[:4000])
+    question = _REQUESTING.sub("", _CONFIRMING.sub("", question[:4000]))
     all_words = without_narrators(question_first(question, MAX_WORDS))
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
     content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
