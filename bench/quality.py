@@ -42,6 +42,7 @@ SETS = (
     HERE / "questions-blind8.jsonl",
     HERE / "questions-blind9.jsonl",
     HERE / "questions-blind10.jsonl",
+    HERE / "questions-blind11.jsonl",
     HERE / "questions-posts4.jsonl",
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",

@@ -83,6 +83,10 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("def",): ("defense",),
     ("defence",): ("defense",),
     ("armour",): ("armor",),
+    ("sword",): ("weapon",),  # "two swords on one companion": the rules say weapons
+    ("axe",): ("weapon",),
+    ("dagger",): ("weapon",),
+    ("spear",): ("weapon",),
     ("graveyard",): ("discard", "pile"),
     ("trash",): ("discard",),
     ("pitch",): ("discard",),
