@@ -224,6 +224,7 @@ def test_player_words_and_their_rules_words_form_one_concept():
         ("can my friend flip through my hand", "look"),
         ("which one resolves 1st", "first"),
         ("two swords on one companion", "weapon"),
+        ("my card swaps out the damage for something else", "replace"),
     ],
 )
 def test_table_talk_reads_as_the_rules_words(question, meant):

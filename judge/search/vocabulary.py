@@ -113,6 +113,7 @@ SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("double",): ("modifiers",),
     ("halve",): ("modifiers",),
     ("interrupt",): ("cancel",),
+    ("swap", "out"): ("replace",),  # "swaps out the damage for...": a replacement effect
     ("fizzle",): ("cancel",),
     ("fizzles",): ("resolved",),
     ("once", "per"): ("limit",),
