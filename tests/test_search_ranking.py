@@ -834,6 +834,9 @@ def test_a_step_named_as_a_point_in_time_is_not_what_the_question_asks(monkeypat
 
     said = " action window befor declar defend "
     assert not says_title(("declar", "defend"), said)
+    assert not says_title(("engag", "check"), " forc befor after engag check ")
+    # what follows a step is its own entry's to say
+    assert says_title(("declar", "defend"), " action window after declar defend ")
     assert says_title(("declar", "defend"), " can i declar defend twice ")
     assert says_title(("action", "window"), said)
     searcher = Searcher()

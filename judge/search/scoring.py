@@ -8,8 +8,11 @@ from typing import NamedTuple
 
 from judge.search.understand import Understanding
 
-#: stems that make a title said right after them a point in time ("before declare defender")
-_TIME_REFERENCES = (" befor", " after", " until")
+#: stems that make a title said right after them a point in time ("before declare
+#: defender", "before or after engagement checks"). Not "after" alone: what follows a
+#: step ("is there an action window after declare defender?") is that step's entry's
+#: to say
+_TIME_REFERENCES = (" befor", " until", " befor after", " after befor")
 #: the most an entry loses for a title the question says only in part (see title_factor)
 UNSAID_TITLE_PENALTY = 0.2
 #: a question of up to this many different words names its topic with each word, so a
@@ -69,7 +72,8 @@ def topical(meaning: Understanding) -> float:
 def says_title(title: tuple[str, ...], said: str) -> bool:
     """Whether the question says an entry's whole (multi-word) title, other than as the
     time its question is set against: "is there an action window before I declare my
-    defender?" asks about the moment before step 6.4.1, not about declaring one. A
+    defender?" asks about the moment before step 6.4.1, not about declaring one; the
+    window after it is step 6.4.1's. A
     one-word title is said only as the whole question ("assault", the keyword, not
     Assault on Osgiliath): within a question it is one of its words."""
     if len(title) < 2:
