@@ -557,11 +557,14 @@ def test_an_older_ruling_ranks_below_the_newer_entry_that_restates_it(tmp_path, 
     searcher = _searcher(tmp_path)
     question = "do engaged enemies add their threat when we quest"
     assert [h.id for h in searcher.ask(question, k=2)[1]] == ["rr/engaged", "faq/1.20"]
-    monkeypatch.setattr(scoring, "newest_first", lambda ranked, superseded_by, numbered: ranked)
+    monkeypatch.setattr(scoring, "newest_first", lambda ranked, superseded_by, asked_for: ranked)
     assert _top(searcher, question) == "faq/1.20"
     monkeypatch.undo()
-    # asked for by its number, the older ruling is what the player wants
+    # asked for by its number, or as a ruling, the older ruling is what the player wants
     assert _top(searcher, "faq 1.20 engaged enemies") == "faq/1.20"
+    assert _top(searcher, "any ruling on engaged enemies adding threat when we quest") == (
+        "faq/1.20"
+    )
 
 
 def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, monkeypatch):

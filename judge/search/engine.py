@@ -351,7 +351,11 @@ class GameIndex:
             numbered,
             (*meaning.cards, *self._reader.scenarios.with_origins(meaning.scenarios)),
         )
-        ranked = scoring.newest_first(ranked, self._superseded_by, numbered)
+        # a question asking for rulings ("faq", "ruling") wants the FAQ's own, though the
+        # Rules Reference now restates it
+        rulings = self._of_kind.get("faq", frozenset())
+        asked_for = numbered | rulings if meaning.kind_weights.get("faq", 1.0) > 1.0 else numbered
+        ranked = scoring.newest_first(ranked, self._superseded_by, asked_for)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 
     def _rerank(

@@ -32,13 +32,14 @@ class Concept(NamedTuple):
 
 
 def newest_first(
-    ranked, superseded_by: dict[int, tuple[int, ...]], numbered: frozenset[int] = frozenset()
+    ranked, superseded_by: dict[int, tuple[int, ...]], asked_for: frozenset[int] = frozenset()
 ) -> list[tuple[float, int]]:
     """An older ruling a newer document restates (`superseded_by`: a FAQ ruling the Rules
     Reference now prints) ranks just below its restatement, when the question found both:
     the newer document is the rule's home and wins where the two differ. Not a ruling
-    the question names by its number (`numbered`: "faq 1.15"): that one is asked for."""
-    superseded = {d: newer for d, newer in superseded_by.items() if d not in numbered}
+    the question asks for (`asked_for`): by its number ("faq 1.15"), or as a ruling
+    ("faq the letter x")."""
+    superseded = {d: newer for d, newer in superseded_by.items() if d not in asked_for}
     scores = {docnum: score for score, docnum in ranked}
     for score, docnum in ranked:
         for newer in superseded.get(docnum, ()):
