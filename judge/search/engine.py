@@ -353,8 +353,9 @@ class GameIndex:
         )
         # a question asking for rulings ("faq", "ruling") wants the FAQ's own, though the
         # Rules Reference now restates it
-        rulings = self._of_kind.get("faq", frozenset())
-        asked_for = numbered | rulings if meaning.kind_weights.get("faq", 1.0) > 1.0 else numbered
+        asks_for_rulings = meaning.kind_weights.get("faq", 1.0) > 1.0
+        rulings = self._of_kind.get("faq", frozenset()) if asks_for_rulings else frozenset()
+        asked_for = numbered | rulings
         ranked = scoring.newest_first(ranked, self._superseded_by, asked_for)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
 

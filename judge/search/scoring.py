@@ -74,9 +74,9 @@ def says_title(title: tuple[str, ...], said: str) -> bool:
     """Whether the question says an entry's whole (multi-word) title, other than as the
     time its question is set against: "is there an action window before I declare my
     defender?" asks about the moment before step 6.4.1, not about declaring one; the
-    window after it is step 6.4.1's. A
-    one-word title is said only as the whole question ("assault", the keyword, not
-    Assault on Osgiliath): within a question it is one of its words."""
+    window after it is step 6.4.1's. A one-word title is said only as the whole
+    question ("assault", the keyword, not Assault on Osgiliath): within a question it
+    is one of its words."""
     if len(title) < 2:
         return bool(title) and said == f" {title[0]} "
     phrase = f" {' '.join(title)} "
