@@ -397,7 +397,7 @@ def test_the_word_keyword_picks_a_keywords_entry_not_its_line(monkeypatch, answe
 
     question = "surge keyword how does it work"
     assert answer_line(question, "kw/surge").startswith("When an encounter card with Surge")
-    monkeypatch.setattr(engine, "KIND_NAMES", {"errata": "errata"})
+    monkeypatch.setattr(engine, "KIND_NAMES", {"errata": ("errata",)})
     assert not answer_line(question, "kw/surge").startswith("When an encounter card with Surge")
 
 
@@ -408,7 +408,7 @@ def test_a_ruling_asked_for_by_faq_and_number_is_answered_by_its_rule(monkeypatc
 
     for question in ("faq 1.15", "ruling 1.15"):
         assert answer_line(question, "faq/1.15").startswith("If a card effect contains")
-    monkeypatch.setattr(engine, "KIND_NAMES", {"keyword": "keyword"})
+    monkeypatch.setattr(engine, "KIND_NAMES", {"keyword": ("keyword",)})
     for question in ("faq 1.15", "ruling 1.15"):
         assert not answer_line(question, "faq/1.15").startswith("If a card effect contains")
 

@@ -1184,15 +1184,20 @@ def test_quoted_terms_are_single_words_in_quotes_and_ability_labels(question, qu
 
 
 def test_a_word_naming_a_kind_of_entry_is_covered_by_every_entry_of_that_kind(monkeypatch):
-    """Thalin's erratum never says "errata", nor Sentinel's entry "keyword"; his Q&A
-    ruling and the Keywords glossary say as much of the rest, and the word besides."""
+    """Thalin's erratum never says "errata", nor Sentinel's entry "keyword", nor his
+    Q&A "faq"; his Q&A ruling, the Keywords glossary and another card's Q&A that
+    mentions him say as much of the rest, and the word besides. A Q&A is a ruling of
+    the FAQ, and each of its lines says the kind it is (`_by_lines`)."""
     searcher = Searcher()
     assert _top(searcher, "thalin errata") == "errata/thalin"
     assert _top(searcher, "sentinel keyword") == "kw/sentinel"
+    assert _top(searcher, "thalin faq") == "faq/qa/thalin"
     index = searcher.index("lcg")
-    monkeypatch.setattr(index, "_of_kind", {"errata": frozenset(), "keyword": frozenset()})
+    unnamed = dict.fromkeys(("errata", "keyword", "faq", "qa"), frozenset())
+    monkeypatch.setattr(index, "_of_kind", unnamed)
     assert _top(searcher, "thalin errata") == "faq/qa/thalin"
     assert _top(searcher, "sentinel keyword") == "rr/keywords"
+    assert _top(searcher, "thalin faq") != "faq/qa/thalin"
     searcher.close()
 
 

@@ -275,7 +275,7 @@ class GameIndex:
         self._one_cards = frozenset(meta.get("one_cards", ()))
         self._of_kind = {
             kind: frozenset(d for d, its in enumerate(self._kinds) if its == kind)
-            for kind in frozenset(KIND_NAMES.values())
+            for kind in frozenset().union(*KIND_NAMES.values())
         }
         self._superseded_by = {
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
@@ -471,15 +471,22 @@ class GameIndex:
 
         The cards and scenarios the question names (`names`) are left out: their own
         entries say their names in most lines, and the name has pulled them in already.
+        A word naming a kind of entry ("faq", `vocabulary.KIND_NAMES`) is said by every
+        line of an entry it covers: Thalin's Q&A answers "thalin faq" in lines that
+        never say "FAQ", which another card's ruling that mentions him does.
         """
         named = naming.stems_of(names)
-        said_by = scoring.LineShares([c for c in concepts if c.stems.isdisjoint(named)])
+        kinds = [c for c in concepts if not c.stems.isdisjoint(KIND_NAMES)]
+        said_by = scoring.LineShares(
+            [c for c in concepts if c.stems.isdisjoint(named) and c not in kinds]
+        )
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
                 share = max(map(said_by, self._said(docnum)), default=0.0)
+                share += sum(c.share for c in kinds if docnum in c.entries)
             else:
                 share = 0.0
             weighed.append((score * (LINE_FLOOR + share), docnum))
@@ -520,7 +527,8 @@ class GameIndex:
             if known:
                 weight = self._saying(group[0], min(known), meaning)
                 found = frozenset().union(
-                    *sets, *(self._of_kind[KIND_NAMES[t]] for t in group if t in KIND_NAMES)
+                    *sets,
+                    *(self._of_kind[kind] for t in group for kind in KIND_NAMES.get(t, ())),
                 )
                 weighted.append((group, found, weight))
         total = sum(weight for _, _, weight in weighted)
@@ -638,7 +646,7 @@ class GameIndex:
         # pulled the entry in, and "errata", or "keyword" or "faq" said of an entry of
         # that kind, asks for a kind of entry: they find the entry, not the line in it
         scenarios = self._reader.scenarios.with_origins(meaning.scenarios)
-        kind = [word for word, its in KIND_NAMES.items() if its == best.kind]
+        kind = [word for word, kinds in KIND_NAMES.items() if best.kind in kinds]
         named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS, *kind)
         for term in naming.stems_of(named):
             weights.pop(term, None)

@@ -193,16 +193,17 @@ EXACT_SYNONYMS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: Weights multiply a hit's score; nothing is ever filtered out.
 #: words that ask for a card's errata: they choose the kind of entry, not a rule in it
 ERRATA_WORDS = frozenset({"errata", "erratum", "misprint", "reworded", "corrected", "changed"})
-#: the stems of the words that name a kind of entry -> that kind: every entry of the kind
-#: covers the word, whether or not its text says it ("thalin errata", "sentinel
-#: keyword"). Not "corrected" or "changed", which say more: "does my threat change?"
+#: the stems of the words that name a kind of entry -> the kinds it names: every entry of
+#: those kinds covers the word, whether or not its text says it ("thalin errata",
+#: "sentinel keyword"). Not "corrected" or "changed", which say more: "does my threat
+#: change?" A card's questions and answers are rulings of the FAQ too ("thalin faq")
 KIND_NAMES = {
-    **dict.fromkeys(("errata", "erratum", "misprint"), "errata"),
-    "keyword": "keyword",
-    "faq": "faq",
+    **dict.fromkeys(("errata", "erratum", "misprint"), ("errata",)),
+    "keyword": ("keyword",),
+    "faq": ("faq", "qa"),
     # "ruling 1.15", "any rulings on this?" ("rules" shares the stem: a word so common
     # that it weighs next to nothing)
-    "rule": "faq",
+    "rule": ("faq", "qa"),
 }
 
 INTENTS: tuple[tuple[frozenset[str], dict[str, float]], ...] = (
