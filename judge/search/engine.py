@@ -472,21 +472,25 @@ class GameIndex:
         The cards and scenarios the question names (`names`) are left out: their own
         entries say their names in most lines, and the name has pulled them in already.
         A word naming a kind of entry ("faq", `vocabulary.KIND_NAMES`) is said by every
-        line of an entry it covers: Thalin's Q&A answers "thalin faq" in lines that
-        never say "FAQ", which another card's ruling that mentions him does.
+        line of an entry of that kind it covers (`Concept.by_kind`): Thalin's Q&A
+        answers "thalin faq" in lines that never say "FAQ", as the line of another
+        card's ruling that mentions him does.
         """
         named = naming.stems_of(names)
-        kinds = [c for c in concepts if not c.stems.isdisjoint(KIND_NAMES)]
-        said_by = scoring.LineShares(
-            [c for c in concepts if c.stems.isdisjoint(named) and c not in kinds]
-        )
+        said_by = scoring.LineShares([c for c in concepts if c.stems.isdisjoint(named)])
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
-                share = max(map(said_by, self._said(docnum)), default=0.0)
-                share += sum(c.share for c in kinds if docnum in c.entries)
+                kinds = [c for c in concepts if docnum in c.by_kind]
+                share = max(
+                    (
+                        said_by(line) + sum(c.share for c in kinds if line.isdisjoint(c.stems))
+                        for line in self._said(docnum)
+                    ),
+                    default=0.0,
+                )
             else:
                 share = 0.0
             weighed.append((score * (LINE_FLOOR + share), docnum))
@@ -517,25 +521,43 @@ class GameIndex:
         A concept is found where any of its stems is. Concepts no entry mentions (a
         typo, an everyday word) are left out, so they never count against an entry.
         A word that names a kind of entry is covered by every entry of that kind
-        (`vocabulary.KIND_NAMES`): "thalin errata" asks for Thalin's erratum, not his
-        ruling, though only the ruling says "errata".
+        (`vocabulary.KIND_NAMES`), or by the named cards' entries of that kind when the
+        question names cards (`_of_named_kind`): "thalin errata" asks for Thalin's
+        erratum, not his ruling, though only the ruling says "errata". Said of a card
+        we know, the word is said by every line of those entries (`Concept.by_kind`).
         """
         weighted = []
+        of_kind = self._of_named_kind(meaning)
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
                 weight = self._saying(group[0], min(known), meaning)
-                found = frozenset().union(
-                    *sets,
-                    *(self._of_kind[kind] for t in group for kind in KIND_NAMES.get(t, ())),
+                of_kinds = frozenset().union(
+                    *(of_kind(kind) for t in group for kind in KIND_NAMES.get(t, ()))
                 )
-                weighted.append((group, found, weight))
-        total = sum(weight for _, _, weight in weighted)
+                # said of a card, the word names that card's entries of the kind
+                by_kind = of_kinds if meaning.cards else frozenset()
+                weighted.append((group, frozenset().union(*sets, of_kinds), weight, by_kind))
+        total = sum(weight for _, _, weight, _ in weighted)
         return [
-            scoring.Concept(frozenset(group), found, weight / total)
-            for group, found, weight in weighted
+            scoring.Concept(frozenset(group), found, weight / total, by_kind)
+            for group, found, weight, by_kind in weighted
         ]
+
+    def _of_named_kind(self, meaning: Understanding):
+        """kind -> the entries of that kind a word naming it covers: all of them, or,
+        when the question names cards, those about the cards it names ("thalin
+        errata": Thalin's erratum, not Caldara's; "eowyn's errata": none, since we
+        have nothing on her)."""
+        from judge.slug import slugify
+
+        if not (meaning.cards or meaning.unknown_cards):
+            return lambda kind: self._of_kind[kind]
+        named = frozenset().union(
+            *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
+        )
+        return lambda kind: self._of_kind[kind] & named
 
     def _saying(self, term: str, found: int, meaning: Understanding) -> float:
         """How much a question's stem says, found in `found` entries: its idf among

@@ -24,11 +24,14 @@ TOPIC_WORDS = 8
 
 class Concept(NamedTuple):
     """One concept of a question (`understand.concepts`): its stems, the entries that
-    mention any of them, and its share of the question (the shares sum to 1)."""
+    mention any of them, and its share of the question (the shares sum to 1); and, for
+    a word naming a kind of entry ("errata", "faq"), the entries that cover it by being
+    of that kind (`by_kind`), whose every line says it."""
 
     stems: frozenset[str]
     entries: frozenset[int]
     share: float
+    by_kind: frozenset[int] = frozenset()
 
 
 def newest_first(
