@@ -62,6 +62,20 @@ def test_a_typo_is_read_as_the_name_of_a_rule_before_a_closer_plain_word():
     assert Speller(words).correction("hidde") == "hidden"  # without the rule names
 
 
+def test_of_the_words_one_typo_away_the_name_of_a_rule_is_read():
+    """'refersh' is 'refers' with a letter added and 'refresh' with two swapped: one
+    typo each, though the similarity ratio counts a swap as two and puts 'refers' far
+    ahead. The Refresh Phase is a rule; "refers" says nothing of one. A rule's name
+    two typos away is not read before a word one typo away: 'exhaustoin' is
+    'exhaustion' with two letters swapped, 'exhausting' with one dropped and one
+    added, and the ratio scores both alike."""
+    words = ["refers", "refresh", "refreshed"]
+    assert Speller(words, terms=["refresh"]).correction("refersh") == "refresh"
+    assert Speller(words).correction("refersh") == "refers"  # without the rule names
+    words = ["exhaustion", "exhausting"]
+    assert Speller(words, terms=["exhausting"]).correction("exhaustoin") == "exhaustion"
+
+
 def test_a_word_only_one_entry_uses_is_no_correction_unless_it_names_a_rule():
     """'leaning' is an ordinary word, not a typo of one card's 'leaping'."""
     assert Speller(["leaping"]).correction("leaning") == "leaping"

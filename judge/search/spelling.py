@@ -25,7 +25,7 @@ MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
 MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
 #: a word that names a rule (in a title or alias, in any inflection) is the likelier
 #: meaning of a typo than a word only rules text uses: "hidde" is "hide" (Hide X), not
-#: "hidden"
+#: "hidden". It is read first, and a typo of it needs this much less similarity
 TERM_BONUS = 5.0
 #: the lowest ratio of a word one typo from a rules term (`one_typo_apart`): a letter
 #: changed in five
@@ -143,13 +143,15 @@ class Speller:
                     if abs(len(close_word) - len(word)) > MAX_LENGTH_CHANGE:
                         continue
                     term = self._names_a_rule(close_word)
-                    if score >= MIN_SIMILARITY - (lowered if term else 0) or (
-                        term and one_typo_apart(word, close_word)
-                    ):
-                        scored.append((score + (TERM_BONUS if term else 0), close_word))
-            ranked = sorted((-score, w) for score, w in scored)
+                    one_typo = one_typo_apart(word, close_word)
+                    if score >= MIN_SIMILARITY - (lowered if term else 0) or (term and one_typo):
+                        # read first: a word one typo away, then a rule's name ("hidde"
+                        # is hide, not hidden; "refersh" refresh, not refers), then the
+                        # closest by the ratio
+                        scored.append((not one_typo, not term, -score, close_word))
+            ranked = sorted(scored)
             typo = bool(ranked) and word not in self._english()
-            self._memo[word] = ranked[0][1] if typo else None
+            self._memo[word] = ranked[0][-1] if typo else None
         return self._memo[word]
 
     def corrections(self, words) -> dict[str, str]:
