@@ -76,6 +76,25 @@ def test_of_the_words_one_typo_away_the_name_of_a_rule_is_read():
     assert Speller(words, terms=["exhausting"]).correction("exhaustoin") == "exhaustion"
 
 
+def test_a_word_of_english_beside_a_rules_word_is_read_as_the_rules_name_it_misspells():
+    """'planing' is English, so no typo on its own; before "phase" it is one letter
+    from the Planning Phase's name. Nothing is read where the pair names no rule."""
+    english = lambda: frozenset({"planing", "wining"})  # noqa: E731
+    speller = Speller(["planning", "phase", "winning"], ["planning", "winning"], english=english)
+    phrases = frozenset({("plan", "phase"), ("win", "game")})
+    assert speller.correction("planing") is None
+    assert speller.in_phrases(("planing", "phase"), phrases) == {"planing": "planning"}
+    assert speller.in_phrases(("wining", "game"), phrases) == {"wining": "winning"}
+    assert speller.in_phrases(("planing", "wood"), phrases) == {}
+    assert speller.in_phrases(("phase", "planing"), phrases) == {}  # the pair's order
+
+
+def test_ask_reads_a_rules_name_misspelt_as_a_word_of_english(cli):
+    result = cli("ask", "what happens in the planing phase", "--json").json()
+    assert result["corrected"] == {"planing": "planning"}
+    assert result["hits"][0]["id"] == "rr/planning-phase"
+
+
 def test_a_word_only_one_entry_uses_is_no_correction_unless_it_names_a_rule():
     """'leaning' is an ordinary word, not a typo of one card's 'leaping'."""
     assert Speller(["leaping"]).correction("leaning") == "leaping"

@@ -76,6 +76,16 @@ class GameReader:
         self._phases = phases
         self._documents = documents
         self._is_common = is_common
+        from itertools import pairwise
+
+        #: the pairs of stems in the titles that name rules ("plan", "phase"): where a
+        #: word of plain English is a typo (`Speller.in_phrases`)
+        self._title_pairs = frozenset(
+            pair
+            for title, kind in zip(meta["title_stems"], meta["kinds"], strict=True)
+            if kind in spelling.RULE_KINDS
+            for pair in pairwise(title)
+        )
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
@@ -100,6 +110,7 @@ class GameReader:
             if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
         ]
         corrected = {
+            **self.speller.in_phrases(meaning.content, self._title_pairs),
             **self._corrections(meaning.content, (*cards, *others)),
             # a scenario's name too: "the thing in the depehs" is found by "depths"
             **self.speller.in_titles(meaning.content, [*cards, *scenarios]),

@@ -85,6 +85,10 @@ class Speller:
                 self._by_initial.setdefault(word[0], []).append(word)
         self._english = english
         self._memo: dict[str, str | None] = {}
+        self._terms_by_initial: dict[str, list[str]] = {}
+        for term in sorted(self._terms):
+            if len(term) >= MIN_LENGTH:
+                self._terms_by_initial.setdefault(term[0], []).append(term)
 
     @property
     def known(self) -> frozenset[str]:
@@ -161,6 +165,27 @@ class Speller:
             fixed = self.correction(word)
             if fixed:
                 found[word] = fixed
+        return found
+
+    def in_phrases(self, words, phrases: frozenset[tuple[str, str]]) -> dict[str, str]:
+        """misspelt word -> the rules term it is one typo from, where the word has no
+        correction of its own, being English ("planing", "wining") or a form of a
+        known stem ("engagment"), but the term and the word beside it make a rule's
+        name (`phrases`: pairs of stems in the titles that name rules): "planing
+        phase" is the Planning Phase, "wining the game" Winning the Game. `words`: the
+        question's content words, in order."""
+        stems = [self._stem(w) for w in words]
+        found = {}
+        for i, word in enumerate(words):
+            if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
+                continue
+            before, after = stems[i - 1] if i else None, stems[i + 1 : i + 2]
+            for term in self._terms_by_initial.get(word[0], ()):
+                meant = self._stem(term)
+                said = (before, meant) in phrases or (after and (meant, after[0]) in phrases)
+                if said and one_typo_apart(word, term):
+                    found[word] = term
+                    break
         return found
 
     def in_titles(self, words, titles) -> dict[str, str]:
