@@ -478,17 +478,20 @@ class GameIndex:
         """
         named = naming.stems_of(names)
         said_by = scoring.LineShares([c for c in concepts if c.stems.isdisjoint(named)])
+        kind_words = [c for c in concepts if c.by_kind]
         weighed = []
         for position, (score, docnum) in enumerate(ranked):
             if docnum in numbered:
                 share = 1.0
             elif position < LINE_CANDIDATES:
-                kinds = [c for c in concepts if docnum in c.by_kind]
+                kinds = [c for c in kind_words if docnum in c.by_kind]
                 share = max(
                     (
                         said_by(line) + sum(c.share for c in kinds if line.isdisjoint(c.stems))
                         for line in self._said(docnum)
-                    ),
+                    )
+                    if kinds
+                    else map(said_by, self._said(docnum)),
                     default=0.0,
                 )
             else:
@@ -527,7 +530,8 @@ class GameIndex:
         we know, the word is said by every line of those entries (`Concept.by_kind`).
         """
         weighted = []
-        of_kind = self._of_named_kind(meaning)
+        kinds_named = any(t in KIND_NAMES for group in meaning.concepts for t in group)
+        of_kind = self._of_named_kind(meaning) if kinds_named else None
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
