@@ -43,6 +43,7 @@ SETS = (
     HERE / "questions-blind9.jsonl",
     HERE / "questions-blind10.jsonl",
     HERE / "questions-blind11.jsonl",
+    HERE / "questions-blind12.jsonl",
     HERE / "questions-posts4.jsonl",
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",
