@@ -91,6 +91,13 @@ def test_a_tcg_question_is_answered_from_the_tcg_only(cli, question):
     assert all(hit["game"] == "tcg" for hit in result["hits"])
 
 
+def test_a_killed_unique_companions_title_is_barred_by_the_killed_entry(cli):
+    """The rulebook states it under Killed, in so many words: no other copy of a unique
+    companion in your dead pile; Uniqueness speaks of copies in play."""
+    asked = "tcg my unique companion was killed, can i play another copy of him"
+    assert cli("ask", asked, "--json").json()["hits"][0]["id"] == "tcg/killed"
+
+
 def test_forcing_a_game_keeps_its_answers_in_that_game(cli):
     result = cli("ask", "what does fierce do", "--game", "lcg", "--json").json()
     assert result["game"] == "lcg" and all(h["game"] == "lcg" for h in result["hits"])
