@@ -355,6 +355,10 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
         ("eowyns errata", [], ["eowyn"]),  # the possessive, its apostrophe left out
         ("any errata for eowyn?", [], ["eowyn"]),
         ("any errata on eowyn or beregond?", [], ["eowyn"]),  # the word right after only
+        ("did eowyn get errata", [], ["eowyn"]),
+        ("is eowyn errata'd?", [], ["eowyn"]),
+        ("errata eowyn", [], ["eowyn"]),
+        ("so Eowyn errata", [], ["Eowyn"]),  # as written
         ("thalin errata", ["Thalin"], []),  # a card we know
         ("thalins errata", ["Thalin"], []),
         ("thelin errata", ["Thalin"], []),  # a typo of its name
@@ -369,6 +373,7 @@ def test_the_word_whose_errata_is_asked_for_and_no_word_is_a_card_we_lack(
     question, recognised, unknown
 ):
     known = {"does", "change", "her", "ability", "any", "for", "on", "or", "thalin"}
+    known |= {"did", "get", "so"}
     known |= {"erebor", "battle", "master", "is", "there", "rules", "the", "core", "set"}
     known |= {"sentinel", "errata"}
     english = {"sentinal"}.__contains__  # the speller has a correction for it

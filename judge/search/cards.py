@@ -624,10 +624,12 @@ def _single_names(
 
 
 #: the word whose errata a question asks for, in lower case too: "eowyn errata",
-#: "eowyn's errata", "any errata for eowyn"
+#: "eowyn's errata", "did eowyn get errata", "is eowyn errata'd", "any errata for
+#: eowyn", "errata eowyn"
 _ERRATA_OF = re.compile(
-    r"\b([^\W\d_]+)(?:['\u2019]s)?(?=\s+errat(?:a|um)\b)"
-    r"|\berrat(?:a|um)\s+(?:for|on|of|to)\s+([^\W\d_]+)",
+    r"\b([^\W\d_]+)(?:['\u2019]s)?"
+    r"(?=\s+(?:(?:get|gets|got|have|has|had|been)\s+)?(?:any\s+)?errat(?:a|um|a'?e?d)\b)"
+    r"|\berrat(?:a|um)\s+(?:(?:for|on|of|to|about)\s+)?([^\W\d_]+)",
     re.IGNORECASE,
 )
 
@@ -640,13 +642,14 @@ def _errata_subjects(
     ability?" asks about a card we have nothing on, whose errata no entry states. Its
     possessive without the apostrophe ("eowyns errata") is read as the name."""
     for match in _ERRATA_OF.finditer(question):
-        word = (match.group(1) or match.group(2)).lower()
+        written = match.group(1) or match.group(2)
+        word = written.lower()
         if len(word) < MIN_SINGLE_NAME:
             continue
         if word.endswith("s") and word not in known_words and not is_a_word(word):
-            word = word[:-1]  # "eowyns errata"
+            written, word = written[:-1], word[:-1]  # "eowyns errata"
         if _no_word_at_all(word, known_words, is_a_word, recognised):
-            yield word
+            yield written
 
 
 def _no_word_at_all(
