@@ -359,6 +359,8 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
         ("is eowyn errata'd?", [], ["eowyn"]),
         ("errata eowyn", [], ["eowyn"]),
         ("so Eowyn errata", [], ["Eowyn"]),  # as written
+        ("is there a ruling on eowyn", [], ["eowyn"]),  # her rulings
+        ("eowyn faq", [], ["eowyn"]),
         ("thalin errata", ["Thalin"], []),  # a card we know
         ("thalins errata", ["Thalin"], []),
         ("thelin errata", ["Thalin"], []),  # a typo of its name
@@ -369,11 +371,11 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
         ("ori errata", [], []),  # three letters: too short to tell from a typo
     ],
 )
-def test_the_word_whose_errata_is_asked_for_and_no_word_is_a_card_we_lack(
+def test_the_word_whose_errata_or_rulings_are_asked_for_and_no_word_is_a_card_we_lack(
     question, recognised, unknown
 ):
     known = {"does", "change", "her", "ability", "any", "for", "on", "or", "thalin"}
-    known |= {"did", "get", "so"}
+    known |= {"did", "get", "so", "there", "ruling"}
     known |= {"erebor", "battle", "master", "is", "there", "rules", "the", "core", "set"}
     known |= {"sentinel", "errata"}
     english = {"sentinal"}.__contains__  # the speller has a correction for it
@@ -390,6 +392,9 @@ def test_ask_gives_no_other_cards_errata_for_a_card_we_lack(cli):
     assert result["hits"][0]["kind"] != "errata"
     only = cli("ask", "does Eowyn have errata", "--json").json()
     assert only["unknown_cards"] == ["Eowyn"] and only["answer"] is None
+    # asked only for her rulings, no line of any entry answers
+    ruled = cli("ask", "is there a ruling on eowyn?", "--json").json()
+    assert ruled["unknown_cards"] == ["eowyn"] and ruled["answer"] is None
     assert cli("ask", "thalin errata", "--json").json()["answer"]["id"] == "errata/thalin"
 
 

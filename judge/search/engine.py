@@ -649,13 +649,12 @@ class GameIndex:
         from judge.search.vocabulary import ERRATA_WORDS
 
         best = hits[0]
-        # an erratum states one card's corrected text: not the rule asked about when
-        # the question names a card we have nothing on and not this one ("does eowyn's
-        # errata change her ability?" is not answered by Caldara's)
-        if (
-            best.kind == "errata"
-            and meaning.unknown_cards
-            and name_keys(best.cards).isdisjoint(name_keys(meaning.cards))
+        # asked of a card we have nothing on, an erratum of another card is no answer
+        # ("does eowyn's errata change her ability?" is not answered by Caldara's), and
+        # nor is any line when the question asks nothing else ("any ruling on beregond?")
+        if meaning.unknown_cards and (
+            (best.kind == "errata" and name_keys(best.cards).isdisjoint(name_keys(meaning.cards)))
+            or all(KIND_NAMES.keys() & set(concept) for concept in meaning.concepts)
         ):
             return None
         weights: dict[str, float] = {}
