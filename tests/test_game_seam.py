@@ -60,6 +60,24 @@ def test_every_registered_game_is_a_ruleset_with_its_turn_and_phases(kb):
         rules = ruleset(game)
         assert rules.game == game and rules.title and rules.markers
         assert rules.turn(kb) and rules.phases()
+        # its own words replace rules words: none is a word of its own to replace
+        assert not set(rules.rules_words) & set(rules.rules_words.values())
+
+
+def test_table_talk_is_read_in_each_games_own_words():
+    """ "died" is read as the Card Game's "destroyed", which the TCG calls "killed";
+    and a TCG player's "turn" is the TCG's own word, not the Card Game's round."""
+    from judge.search.engine import Searcher
+    from judge.search.understand import in_own_words, understand
+
+    meaning = understand("my legolas died last turn")
+    assert "destroyed" in meaning.expansions and "round" in meaning.expansions
+    own = in_own_words(meaning, ruleset("tcg").rules_words)
+    assert "killed" in own.expansions and "destroyed" not in own.expansions
+    assert "round" not in own.expansions and ("turn",) in own.concepts
+    assert in_own_words(meaning, ruleset("lcg").rules_words) == meaning
+    asked = "tcg legolas died last turn and i just drew another legolas. can i put him out?"
+    assert Searcher().ask(asked, k=1)[1][0].id == "tcg/killed"
 
 
 def test_a_question_is_routed_by_the_games_markers():

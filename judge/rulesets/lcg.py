@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from judge.rulesets import TurnStep
 
 
@@ -15,6 +17,8 @@ class _LCG:
         | {"lord of the rings the card game", "lotr lcg"}
     )
     markers = names
+    # table talk is read into this game's rules words already (`judge.search.vocabulary`)
+    rules_words = MappingProxyType({})
 
     def turn(self, kb) -> tuple[TurnStep, ...]:
         from judge.model.rounds import round_structure

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from judge.model.report import Report
@@ -21,6 +22,10 @@ class Ruleset(Protocol):
     #: the markers that only name the game ("tcg"): they choose the game, so search
     #: drops them from the question instead of looking for them in entries
     names: frozenset[str]
+    #: rules word -> this game's own word for it, where they differ: the players' table
+    #: talk is read into the Card Game's rules words ("died": destroyed), which the TCG
+    #: says otherwise ("killed")
+    rules_words: Mapping[str, str]
 
     def turn(self, kb) -> tuple[TurnStep, ...]:
         """Every step of a round (LCG) or turn (TCG) in the order played."""

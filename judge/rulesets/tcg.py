@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from judge.rulesets import TurnStep
 
 
@@ -35,6 +37,11 @@ class _TCG:
             *(f"site {number}" for number in range(1, 10)),
         }
     )
+
+    # a character "dies" or is "destroyed" in the Card Game's words; here it is killed.
+    # And the TCG plays in turns, which the players' "turn" is read as the Card Game's
+    # round for
+    rules_words = MappingProxyType({"destroyed": "killed", "destroy": "kill", "round": "turn"})
 
     def turn(self, kb) -> tuple[TurnStep, ...]:
         from judge.tcg.turn import turn_steps

@@ -234,11 +234,17 @@ class GameIndex:
         self._step_phases: list[str | None] = meta["step_phases"]
         self._kinds: list[str] = meta["kinds"]
         phases = frozenset(p for p in self._step_phases if p)
+        # the question as this game reads it (cards, scenarios, spelling, phases)
+        from judge.rulesets import ruleset
         from judge.search.reading import GameReader
 
-        # the question as this game reads it (cards, scenarios, spelling, phases)
         self._reader = GameReader(
-            meta, None if storage else info.path, phases, self._text_documents, self._is_common
+            meta,
+            None if storage else info.path,
+            phases,
+            self._text_documents,
+            self._is_common,
+            ruleset(game).rules_words,
         )
         # a phase's first and last steps ("Refresh phase begins", "... ends") only mark
         # its edges: naming the phase favours the steps that do its work

@@ -11,7 +11,7 @@ said twice (two copies of one card) and the names that only set the scene.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from judge.search.text import words
 from judge.search.understand import (
     Understanding,
     edges_named,
+    in_own_words,
     phases_named,
     table_talk,
     understand,
@@ -50,11 +51,13 @@ class GameReader:
         phases: frozenset[str],
         documents: Callable[[str], frozenset[int]],
         is_common: Callable[[str], bool],
+        rules_words: Mapping[str, str],
     ):
         """`meta`: the game's index metadata; `english_directory`: where the index
         keeps its English words (None for an index in memory); `documents`: the entries
         whose text has a stem; `is_common`: whether a word is an everyday rules word,
-        never a typo of a card name."""
+        never a typo of a card name; `rules_words`: the game's own words for the rules
+        words table talk is read into (`Ruleset.rules_words`)."""
         from functools import partial
 
         from judge.search import english
@@ -76,6 +79,7 @@ class GameReader:
         self._phases = phases
         self._documents = documents
         self._is_common = is_common
+        self._rules_words = rules_words
         from itertools import pairwise
 
         #: the pairs of stems in the titles that name rules ("plan", "phase"): where a
@@ -120,6 +124,7 @@ class GameReader:
                 corrected=tuple(corrected.items())
             )
             scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
+        meaning = in_own_words(meaning, self._rules_words)
         meaning = naming.with_cards(meaning, cards)._replace(
             phases=phases_named(meaning.words, self._phases),
             edges=edges_named(meaning.words, self._phases),

@@ -7,6 +7,7 @@ so `AND (`, `title:x`, `*` or quotes are just words.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
@@ -340,6 +341,25 @@ def _follow_up(question: str, content: tuple[str, ...]) -> frozenset[str]:
     later = follow_up_words(question)
     first = {stem(w) for w in content if w not in later}
     return frozenset(stem(w) for w in content if w in later) - first
+
+
+def in_own_words(meaning: Understanding, rules_words: Mapping[str, str]) -> Understanding:
+    """The question with the rules words its table talk was read into (`expansions`,
+    and the concepts' words after the player's own) in a game's own words
+    (`Ruleset.rules_words`: the TCG's "killed" for the Card Game's "destroyed"). One
+    that the question says itself is no expansion ("turn", read as round, is turn)."""
+    if not rules_words:
+        return meaning
+    stems = {stem(word): stem(own) for word, own in rules_words.items()}
+    said = {stem(w) for w in meaning.content}
+    expansions = (rules_words.get(w, w) for w in meaning.expansions)
+    return meaning._replace(
+        expansions=tuple(w for w in dict.fromkeys(expansions) if stem(w) not in said),
+        concepts=tuple(
+            tuple(dict.fromkeys((group[0], *(stems.get(t, t) for t in group[1:]))))
+            for group in meaning.concepts
+        ),
+    )
 
 
 def without(meaning: Understanding, dropped: frozenset[str]) -> Understanding:
