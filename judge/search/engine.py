@@ -234,10 +234,10 @@ class GameIndex:
         self._step_phases: list[str | None] = meta["step_phases"]
         self._kinds: list[str] = meta["kinds"]
         phases = frozenset(p for p in self._step_phases if p)
-        # the question as this game reads it (cards, scenarios, spelling, phases)
         from judge.rulesets import ruleset
         from judge.search.reading import GameReader
 
+        # the question as this game reads it (cards, scenarios, spelling, phases)
         self._reader = GameReader(
             meta,
             None if storage else info.path,
@@ -414,14 +414,10 @@ class GameIndex:
         that card, not about A Burning Brand's errata, which also speaks of Restricted.
         So does a card we have nothing on ("does eowyn's errata change her ability?"):
         no erratum we have is hers."""
-        from judge.slug import slugify
-
         intent = meaning.kind_weights.get("errata", 1.0)
         if intent <= 1.0 or not (naming.about_a_card(meaning) or meaning.unknown_cards):
             return lambda docnum: 1.0
-        named = frozenset().union(
-            *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
-        )
+        named = self._about_named_cards(meaning)
         return lambda docnum: (
             1 / intent if self._kinds[docnum] == "errata" and docnum not in named else 1.0
         )
@@ -560,14 +556,18 @@ class GameIndex:
         when the question names cards, those about the cards it names ("thalin
         errata": Thalin's erratum, not Caldara's; "eowyn's errata": none, since we
         have nothing on her)."""
-        from judge.slug import slugify
-
         if not (meaning.cards or meaning.unknown_cards):
             return lambda kind: self._of_kind[kind]
-        named = frozenset().union(
+        named = self._about_named_cards(meaning)
+        return lambda kind: self._of_kind[kind] & named
+
+    def _about_named_cards(self, meaning: Understanding) -> frozenset[int]:
+        """The entries about the cards the question names."""
+        from judge.slug import slugify
+
+        return frozenset().union(
             *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
         )
-        return lambda kind: self._of_kind[kind] & named
 
     def _saying(self, term: str, found: int, meaning: Understanding) -> float:
         """How much a question's stem says, found in `found` entries: its idf among
