@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 from judge.search import naming, spelling
@@ -80,8 +81,6 @@ class GameReader:
         self._documents = documents
         self._is_common = is_common
         self._rules_words = rules_words
-        from itertools import pairwise
-
         #: the pairs of stems in the titles that name rules ("plan", "phase"): where a
         #: word of plain English is a typo (`Speller.in_phrases`)
         self._title_pairs = frozenset(
