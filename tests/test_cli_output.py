@@ -93,6 +93,16 @@ def test_an_unanswered_question_is_echoed_short_not_whole(capsys):
     assert "x" * 79 + "…" in out and "x" * 80 not in out
 
 
+def test_a_card_we_lack_is_named_and_a_rules_question_answered_only_when_asked(capsys):
+    """ "Can Eowyn defend?" asks a rules question besides the card; "any ruling on
+    beregond?" asks nothing else, and no line of the entries listed answers it."""
+    _, out, _ = run(capsys, "ask", "after questing can Eowyn still defend")
+    assert out.startswith("Nothing in the knowledge base is about Eowyn; answering the rules")
+    _, out, _ = run(capsys, "ask", "any ruling on beregond?")
+    assert out.startswith("Nothing in the knowledge base is about beregond.\n")
+    assert "Answer:" not in out
+
+
 def test_a_missing_entry_goes_to_stderr_in_text_and_stdout_in_json(capsys):
     code, out, err = run(capsys, "show", "rr/no-such-entry")
     assert code == 1 and out == "" and err.startswith("No entry 'rr/no-such-entry'")

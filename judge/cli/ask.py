@@ -73,10 +73,11 @@ def _print_human(question: str, meaning, hits, answer, style: Style, routed: boo
                 ]
             )
     if meaning.unknown_cards:
+        # with no answer line there is no rules question to answer ("any ruling on
+        # beregond?"): the entries below only share its words
         names = ", ".join(meaning.unknown_cards)
-        print_lines(
-            [f"Nothing in the knowledge base is about {names}; answering the rules question."]
-        )
+        rest = "; answering the rules question." if answer else "."
+        print_lines([f"Nothing in the knowledge base is about {names}{rest}"])
     if meaning.corrected:
         read = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
         print_lines([f"Showing results for {read}."])
