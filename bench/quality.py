@@ -44,6 +44,7 @@ SETS = (
     HERE / "questions-blind10.jsonl",
     HERE / "questions-blind11.jsonl",
     HERE / "questions-blind12.jsonl",
+    HERE / "questions-blind13.jsonl",
     HERE / "questions-posts4.jsonl",
     HERE / "questions-posts5.jsonl",
     HERE / "questions-posts6.jsonl",
