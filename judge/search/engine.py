@@ -72,6 +72,12 @@ FIELD_WEIGHTS = {
 }
 
 
+def _names_a_kind(concept: Iterable[str]) -> bool:
+    """Whether a concept's words name a kind of entry ("errata", "faq":
+    `vocabulary.KIND_NAMES`)."""
+    return not KIND_NAMES.keys().isdisjoint(concept)
+
+
 class Clause(NamedTuple):
     """One term of a query, in one field, with its weight."""
 
@@ -360,7 +366,7 @@ class GameIndex:
         # a question asking for rulings ("faq", "ruling") wants the FAQ's own, though the
         # Rules Reference now restates it
         asks_for_rulings = meaning.kind_weights.get("faq", 1.0) > 1.0
-        rulings = self._of_kind.get("faq", frozenset()) if asks_for_rulings else frozenset()
+        rulings = self._of_kind["faq"] if asks_for_rulings else frozenset()
         asked_for = numbered | rulings
         ranked = scoring.newest_first(ranked, self._superseded_by, asked_for)
         return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
@@ -532,15 +538,20 @@ class GameIndex:
         we know, the word is said by every line of those entries (`Concept.by_kind`).
         """
         weighted = []
-        kinds_named = any(t in KIND_NAMES for group in meaning.concepts for t in group)
+        # the named cards' entries are looked up only for a question naming a kind
+        kinds_named = any(map(_names_a_kind, meaning.concepts))
         of_kind = self._of_named_kind(meaning) if kinds_named else None
         for group in meaning.concepts:
             sets = [self._text_documents(term) for term in group]
             known = [len(found) for found in sets if found]
             if known:
                 weight = self._saying(group[0], min(known), meaning)
-                of_kinds = frozenset().union(
-                    *(of_kind(kind) for t in group for kind in KIND_NAMES.get(t, ()))
+                of_kinds = (
+                    frozenset().union(
+                        *(of_kind(kind) for t in group for kind in KIND_NAMES.get(t, ()))
+                    )
+                    if _names_a_kind(group)
+                    else frozenset()
                 )
                 # said of a card, the word names that card's entries of the kind
                 by_kind = of_kinds if meaning.cards else frozenset()
@@ -660,7 +671,7 @@ class GameIndex:
         # nor is any line when the question asks nothing else ("any ruling on beregond?")
         if meaning.unknown_cards and (
             (best.kind == "errata" and name_keys(best.cards).isdisjoint(name_keys(meaning.cards)))
-            or all(KIND_NAMES.keys() & set(concept) for concept in meaning.concepts)
+            or all(map(_names_a_kind, meaning.concepts))
         ):
             return None
         weights: dict[str, float] = {}

@@ -12,7 +12,7 @@ from judge.search.understand import Understanding
 #: defender", "before or after engagement checks"). Not "after" alone: what follows a
 #: step ("is there an action window after declare defender?") is that step's entry's
 #: to say
-_TIME_REFERENCES = (" befor", " until", " befor after", " after befor")
+_TIME_REFERENCES = (" befor", " until", " befor after")
 #: the most an entry loses for a title the question says only in part (see title_factor)
 UNSAID_TITLE_PENALTY = 0.2
 #: a question of up to this many different words names its topic with each word, so a
