@@ -20,8 +20,8 @@ run: $(STAMP)
 	$(VENV)/bin/loremaster
 
 test: $(STAMP)
-	$(VENV)/bin/ruff check judge tui tests bench
-	$(VENV)/bin/ruff format --check judge tui tests bench
+	$(VENV)/bin/ruff check cli judge tui tests bench
+	$(VENV)/bin/ruff format --check cli judge tui tests bench
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n $(WORKERS)
 
@@ -33,8 +33,8 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check --fix judge tui tests bench
-	$(VENV)/bin/ruff format judge tui tests bench
+	$(VENV)/bin/ruff check --fix cli judge tui tests bench
+	$(VENV)/bin/ruff format cli judge tui tests bench
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

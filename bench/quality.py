@@ -80,14 +80,17 @@ def _norm(text) -> str:
 
 
 def matches(hit, target: dict) -> bool:
-    """Whether a hit is the entry a target names."""
+    """Whether a hit is the entry a target names (kinds as the CLI contract lists them,
+    as `../shared/eval/score.py` reads them)."""
+    from judge.kb.entries import listed_kind
+
     if hit.game != target.get("game", "lcg"):
         return False
     kind = target.get("kind")
     card = target.get("card")
     if (
         kind
-        and hit.kind not in SAME_KIND.get(kind, {kind})
+        and listed_kind(hit.kind, hit.game) not in SAME_KIND.get(kind, {kind})
         and not (card and kind in ("errata", "qa"))
     ):
         return False
@@ -125,7 +128,7 @@ def _answer_labels() -> dict[tuple[str, str], dict]:
 def _judged_right(answer, label: dict, kb) -> bool | None:
     """Whether the answer line is one the readers judged right; None when the label is
     for another entry or stale (none of its lines is in the entry any more)."""
-    from judge.body_lines import body_lines
+    from judge.kb.body_lines import body_lines
 
     entry = kb.get(label["entry"])
     if answer is None or entry is None or answer.id != entry.id:
@@ -139,7 +142,7 @@ def _judged_right(answer, label: dict, kb) -> bool | None:
 def score(searcher, path: Path, show_misses: bool = False) -> list[bool]:
     """Print a set's hit@k, timings and answer-line agreement; return, for each labelled
     question whose top hit is right, whether its answer line is one judged right."""
-    from judge.knowledge import load
+    from judge.kb.knowledge import load
 
     rows = [
         json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
@@ -201,7 +204,7 @@ def title_lookups(searcher, show_misses: bool = False) -> list:
     looks a term up: how often the first hit has that title. An older FAQ ruling whose
     rule the Rules Reference restates ranks under the restatement by design, so a
     few misses are expected. Returns the entries found first."""
-    from judge.knowledge import load
+    from judge.kb.knowledge import load
 
     entries = load().entries
     missed = []

@@ -41,7 +41,7 @@ def run(command: str) -> list[str]:
     """What `loremaster COMMAND` prints on stdout, as lines."""
     import shlex
 
-    from judge.cli.main import main
+    from cli.main import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):

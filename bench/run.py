@@ -106,7 +106,7 @@ def main() -> None:
     os.environ["LOREMASTER_CACHE_DIR"] = str(cache)
     py = sys.executable
     # the cold starts are timed as a player runs them, through the installed `loremaster`
-    # script: `python -m judge` also imports runpy and searches for the module, about
+    # script: `python -m cli` also imports runpy and searches for the module, about
     # 10 ms that no player pays
     loremaster = str(Path(py).with_name("loremaster"))
     try:
@@ -117,7 +117,7 @@ def main() -> None:
             shutil.rmtree(cache, ignore_errors=True)
             start = time.perf_counter()
             subprocess.run(
-                [py, "-m", "judge", "index"],
+                [py, "-m", "cli", "index"],
                 env=env,
                 cwd=REPO,
                 check=True,

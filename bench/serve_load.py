@@ -102,9 +102,9 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="loremaster-serve-bench-")
     env = {**os.environ, "LOREMASTER_CACHE_DIR": cache}
     py = sys.executable
-    subprocess.run([py, "-m", "judge", "index"], env=env, cwd=REPO, check=True, capture_output=True)
+    subprocess.run([py, "-m", "cli", "index"], env=env, cwd=REPO, check=True, capture_output=True)
     server = subprocess.Popen(
-        [py, "-m", "judge", "serve", "--port", str(port), "--max-sessions", str(args.sessions)],
+        [py, "-m", "cli", "serve", "--port", str(port), "--max-sessions", str(args.sessions)],
         env=env,
         cwd=REPO,
         stdout=subprocess.DEVNULL,

@@ -75,7 +75,7 @@ Bare().run()
 
 #: builds the knowledge-base cache and the search index where the app looks for them
 WARM_CACHES = (
-    "from judge.knowledge import load; from judge.search.index import ensure; load(); ensure()"
+    "from judge.kb.knowledge import load; from judge.search.index import ensure; load(); ensure()"
 )
 
 

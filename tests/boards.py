@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from judge.checking import check_document
-from judge.yamlio import load_text
+from judge.app.checking import check_document
+from judge.base.yamlio import load_text
 
 
 def hero(title: str, **stats) -> dict:

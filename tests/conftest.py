@@ -47,7 +47,7 @@ def _copy_shared_index(run_root, cache) -> None:
 
 @pytest.fixture(scope="session")
 def kb():
-    from judge.knowledge import load
+    from judge.kb.knowledge import load
 
     return load()
 
@@ -55,7 +55,7 @@ def kb():
 @pytest.fixture
 def kb_copy(tmp_path):
     """A writable copy of the knowledge base, for tests that break or change it."""
-    from judge.paths import KB_FOLDERS, kb_root
+    from judge.base.paths import KB_FOLDERS, kb_root
 
     for folder in KB_FOLDERS:
         shutil.copytree(kb_root() / folder, tmp_path / folder)
@@ -65,7 +65,7 @@ def kb_copy(tmp_path):
 @pytest.fixture
 def small_kb(tmp_path, monkeypatch):
     """The keyword entries only (a quick index to build), with a cache of their own."""
-    from judge.paths import KB_FOLDERS, kb_root
+    from judge.base.paths import KB_FOLDERS, kb_root
 
     root = tmp_path / "kb"
     for folder in KB_FOLDERS:
@@ -78,7 +78,7 @@ def small_kb(tmp_path, monkeypatch):
 @pytest.fixture
 def cli(capsys):
     """Run `loremaster ARGS` in this process and capture what it prints."""
-    from judge.cli.main import main
+    from cli.main import main
 
     def run(*args: str) -> CliResult:
         code = main(list(args))

@@ -23,7 +23,7 @@ class CliResult:
 
 def run_loremaster(*args: str, cwd: Path | None = None, env: dict | None = None) -> CliResult:
     """Run the installed console script in a subprocess (exit codes, stderr, no tracebacks)."""
-    command = [sys.executable, "-m", "judge", *args]
+    command = [sys.executable, "-m", "cli", *args]
     proc = subprocess.run(
         command,
         capture_output=True,

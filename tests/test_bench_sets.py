@@ -44,7 +44,7 @@ def test_every_answer_a_question_names_is_an_entry(kb, path):
 def test_every_labelled_answer_line_is_still_a_line_of_its_entry(kb):
     """A label names its lines by their text: an edited line would drop its question
     from the answer-line measure without a word. Relabel it when a line changes."""
-    from judge.body_lines import body_lines
+    from judge.kb.body_lines import body_lines
 
     labels = _quality()._answer_labels()
     known = {(path.name, json.loads(line)["id"]) for path in SETS for line in path.open() if line}

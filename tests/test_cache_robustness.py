@@ -85,7 +85,7 @@ def test_the_cli_answers_from_an_unwritable_cache(tmp_path):
     blocker.write_text("")
     env = {**os.environ, "LOREMASTER_CACHE_DIR": str(blocker / "cache")}
     done = subprocess.run(
-        [sys.executable, "-m", "judge", "ask", "sentinel", "--json"],
+        [sys.executable, "-m", "cli", "ask", "sentinel", "--json"],
         cwd=REPO,
         env=env,
         capture_output=True,

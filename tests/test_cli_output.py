@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from judge.cli import output
-from judge.cli.main import main
+from cli import output
+from cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -131,8 +131,8 @@ def test_a_command_leaves_the_garbage_collector_as_it_found_it(cli, monkeypatch)
     runs on, like this test process, gets the collector back, and `serve` keeps it."""
     import gc
 
-    from judge.cli import commands
-    from judge.cli import main as cli_main
+    from cli import commands
+    from cli import main as cli_main
 
     assert cli("ask", "sentinel").code == 0
     assert gc.isenabled()
@@ -150,8 +150,8 @@ def test_a_command_run_as_the_process_exits_without_collecting(monkeypatch):
     command allocated on its way out."""
     import gc
 
-    from judge.cli import commands
-    from judge.cli import main as cli_main
+    from cli import commands
+    from cli import main as cli_main
 
     monkeypatch.setattr(commands, "run", lambda argv: 0)
     monkeypatch.setattr(sys, "argv", ["loremaster", "ask", "sentinel"])

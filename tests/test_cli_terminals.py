@@ -18,7 +18,7 @@ COMMANDS = [
 
 def run(args, env=None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "judge", *args],
+        [sys.executable, "-m", "cli", *args],
         cwd=REPO,
         env={**os.environ, **(env or {})},
         capture_output=True,
@@ -43,7 +43,7 @@ def test_a_non_utf8_terminal_gets_readable_text_not_a_traceback(env):
 def test_a_closed_stdout_is_not_an_error():
     for args in COMMANDS:
         done = subprocess.run(
-            ["sh", "-c", 'exec "$0" -m judge "$@" >&-', sys.executable, *args],
+            ["sh", "-c", 'exec "$0" -m cli "$@" >&-', sys.executable, *args],
             cwd=REPO,
             stderr=subprocess.PIPE,
             text=True,
@@ -54,7 +54,7 @@ def test_a_closed_stdout_is_not_an_error():
 
 
 def test_a_pipe_closed_early_is_not_an_error():
-    shell = f'"{sys.executable}" -m judge show rr/engagement-check | head -c 1 >/dev/null'
+    shell = f'"{sys.executable}" -m cli show rr/engagement-check | head -c 1 >/dev/null'
     done = subprocess.run(["sh", "-c", shell], cwd=REPO, capture_output=True, text=True)
     assert done.stderr == ""
 
@@ -70,7 +70,7 @@ def test_piped_output_and_no_color_have_no_escape_codes():
 def test_the_app_without_a_terminal_says_so_in_one_line(redirect):
     env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"}
     done = subprocess.run(
-        ["sh", "-c", f'"$0" -m judge </dev/null {redirect}', sys.executable],
+        ["sh", "-c", f'"$0" -m cli </dev/null {redirect}', sys.executable],
         cwd=REPO,
         env=env,
         capture_output=True,

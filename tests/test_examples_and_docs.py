@@ -14,7 +14,7 @@ DOCS = ("board-state.md", "tcg-board.md", "timing.md", "deck.md", "campaign-log.
 
 
 def test_there_is_an_example_board_for_every_phase_of_every_game_and_combat_step():
-    from judge.rulesets import GAMES, ruleset
+    from judge.games import GAMES, ruleset
 
     for game in GAMES:
         boards = [p for p in BOARDS if _game(p) == game]
@@ -94,15 +94,15 @@ def test_every_field_list_of_the_inputs_is_documented():
         for target, _ in _schema_tables((REPO / "docs" / doc).read_text(encoding="utf-8"))
     }
     names = {
-        f"judge.inputs.{n}"
+        f"judge.games.lcg.inputs.{n}"
         for n in ("TRIGGERS", "ABILITY", "DECK", "DECK_CARD", "CAMPAIGN", "CAMPAIGN_PLAYER")
-    } | {"judge.inputs.CAMPAIGN_CARD"}
+    } | {"judge.games.lcg.inputs.CAMPAIGN_CARD"}
     names |= {
-        f"judge.board_input.{n}"
+        f"judge.games.lcg.board.{n}"
         for n in ("TOP", "PLAYER", "CHARACTER", "ATTACHMENT", "ENEMY", "LOCATION", "QUEST")
     }
-    names |= {f"judge.board_input.{n}" for n in ("ATTACK", "PLAYER_ATTACK", "REVEALED")}
-    names |= {f"judge.tcg.board.{n}" for n in ("TOP", "MINION", "SKIRMISH", "MOVE")}
+    names |= {f"judge.games.lcg.board.{n}" for n in ("ATTACK", "PLAYER_ATTACK", "REVEALED")}
+    names |= {f"judge.games.tcg.board.{n}" for n in ("TOP", "MINION", "SKIRMISH", "MOVE")}
     assert names <= documented
 
 
@@ -117,7 +117,7 @@ def test_every_field_list_of_the_inputs_is_documented():
     ],
 )
 def test_each_command_help_points_to_its_doc(command, doc, capsys):
-    from judge.cli.main import main
+    from cli.main import main
 
     with pytest.raises(SystemExit):
         main([command, "--help"])

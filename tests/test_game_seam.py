@@ -7,7 +7,7 @@ import ast
 import pytest
 from helpers import REPO
 
-from judge.rulesets import GAMES, ruleset
+from judge.games import GAMES, ruleset
 
 #: the rulesets and the rules models behind them may speak of their own game
 INSIDE_A_RULESET = ("judge/rulesets/", "judge/model/", "judge/tcg/")
@@ -81,7 +81,7 @@ def test_table_talk_is_read_in_each_games_own_words():
 
 
 def test_a_question_is_routed_by_the_games_markers():
-    from judge.rulesets import DEFAULT_GAME, game_named_by
+    from judge.games import DEFAULT_GAME, game_named_by
 
     tcg = ruleset("tcg")
     assert game_named_by(("who", "wins", "a", "skirmish", "tie")) == tcg.game
@@ -91,14 +91,14 @@ def test_a_question_is_routed_by_the_games_markers():
     # a phrase marker needs its words together, and in order
     assert game_named_by(("card", "trading", "game")) == DEFAULT_GAME
     # a hyphen parts a phrase's words as it parts the question's
-    from judge.rulesets import _says
+    from judge.games import _says
 
     assert _says(("the", "ring", "bearer", "exerts"), "ring-bearer")
 
 
 def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
     """A marker that titles an LCG entry would send that entry's own questions away."""
-    from judge.rulesets import DEFAULT_GAME
+    from judge.games import DEFAULT_GAME
     from judge.search.text import words
 
     titles = {
@@ -114,7 +114,7 @@ def test_no_marker_of_another_game_is_a_word_of_the_default_games_titles(kb):
 
 
 def test_a_games_name_chooses_the_game_and_is_not_searched_for(cli):
-    from judge.rulesets import game_name_words
+    from judge.games import game_name_words
 
     assert game_name_words(("how", "do", "i", "win", "the", "trading", "card", "game")) == {
         "trading",
@@ -130,7 +130,7 @@ def test_the_games_full_title_is_a_name_not_rules_words(cli):
     """ "the lord of the rings card game" names the Card Game; after "decipher" the
     question is about the TCG, and the title's words ("card", "game", "lord") no longer
     pull in the TCG's introduction and how to win it."""
-    from judge.rulesets import game_name_words
+    from judge.games import game_name_words
 
     said = ("decipher", "lord", "of", "the", "rings", "card", "game", "roaming", "rules")
     assert game_name_words(said) == {"decipher", "lord", "of", "the", "rings", "card", "game"}

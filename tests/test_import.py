@@ -12,9 +12,9 @@ import json
 import pytest
 from helpers import REPO, SHARED
 
-from judge.importer.align import align
-from judge.importer.compare import differences
-from judge.importer.text import clean_lines, read_document
+from judge.kb.importer.align import align
+from judge.kb.importer.compare import differences
+from judge.kb.importer.text import clean_lines, read_document
 
 FIXTURES = REPO / "tests" / "fixtures" / "import"
 SOURCES = SHARED / "sources"
@@ -85,7 +85,7 @@ def test_show_prints_the_official_wording_with_its_citation_and_the_words_that_d
 def test_imported_wording_is_searched_and_the_index_follows_the_import(
     cli, data_dir, tmp_path, monkeypatch
 ):
-    from judge.importer.store import store_hash
+    from judge.kb.importer.store import store_hash
 
     assert store_hash() == ""
     before = cli("ask", "glyph standing for willpower", "--json").json()

@@ -13,12 +13,12 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_judge_does_not_import_textual():
-    modules = _modules_after("import judge, judge.cli.main, judge.knowledge, judge.search.engine")
+    modules = _modules_after("import judge, cli.main, judge.kb.knowledge, judge.search.engine")
     assert not any(m == "textual" or m.startswith("textual.") for m in modules)
 
 
 def test_cli_start_imports_no_heavy_libraries():
-    modules = _modules_after("import judge.cli.main")
+    modules = _modules_after("import cli.main")
     for heavy in ("whoosh", "rich", "textual", "rapidfuzz", "yaml"):
         assert heavy not in modules, heavy
 

@@ -182,7 +182,7 @@ def test_shared_judge_cases_pass(part):
             str(runner),
             str(work),
             "--loremaster",
-            f"{sys.executable} -m judge",
+            f"{sys.executable} -m cli",
             "-v",
         ],
         capture_output=True,

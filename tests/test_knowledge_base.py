@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from judge.entries import Citation, Entry, format_citation
-from judge.kb_files import KnowledgeBaseError
-from judge.knowledge import compile_entries, load
-from judge.paths import kb_root
+from judge.base.paths import kb_root
+from judge.kb.entries import Citation, Entry, format_citation
+from judge.kb.files import KnowledgeBaseError
+from judge.kb.knowledge import compile_entries, load
 
 
 def test_every_entry_round_trips_through_the_compiled_form(kb):
@@ -122,7 +122,7 @@ def test_every_written_question_names_the_line_that_answers_it(kb):
 
 
 def test_a_question_is_a_string_or_its_words_with_the_opening_of_its_answer(tmp_path):
-    from judge.kb_files import read_entry_file, to_entry
+    from judge.kb.files import read_entry_file, to_entry
 
     path = tmp_path / "rules" / "glossary" / "x.md"
     path.parent.mkdir(parents=True)
@@ -135,7 +135,7 @@ def test_a_question_is_a_string_or_its_words_with_the_opening_of_its_answer(tmp_
     entry = to_entry(read_entry_file(path, tmp_path))
     assert entry.questions == ("can my guy defend twice", "who defends")
     assert entry.question_answers == ("A defender exhausts", None)
-    from judge.entries import Entry
+    from judge.kb.entries import Entry
 
     assert Entry.from_dict(entry.to_dict()) == entry
 
@@ -146,7 +146,7 @@ def test_the_documented_front_matter_is_exactly_the_declared_schema():
 
     from helpers import REPO
 
-    from judge.entries import FIELDS
+    from judge.kb.entries import FIELDS
 
     text = (REPO / "docs" / "knowledge-base.md").read_text(encoding="utf-8")
     block = text.split("## Front matter", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
@@ -157,7 +157,7 @@ def test_the_documented_front_matter_is_exactly_the_declared_schema():
 def test_every_declared_field_reaches_the_entry():
     from dataclasses import fields
 
-    from judge.entries import FRONT_MATTER, Entry
+    from judge.kb.entries import FRONT_MATTER, Entry
 
     attributes = {f.name for f in fields(Entry)}
     for field in FRONT_MATTER:

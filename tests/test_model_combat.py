@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from boards import check, event, hero, player, rules
 
-from judge.yamlio import InputError
+from judge.base.yamlio import InputError
 
 
 def enemy(title: str, **stats) -> dict:
@@ -289,11 +289,11 @@ def test_a_declared_title_not_on_the_board_is_an_input_error_with_a_suggestion(f
 def test_every_step_event_names_a_registered_model_function():
     import importlib
 
-    from judge.model.check import STEP_EVENTS
-    from judge.model.registry import all_rules
+    from judge.games import implementations as all_rules
+    from judge.games.lcg.check import STEP_EVENTS
 
     registered = all_rules()
     for rule in STEP_EVENTS:
         module, _, function = rule.event.partition(":")
-        assert callable(getattr(importlib.import_module(f"judge.model.{module}"), function))
-        assert f"{module}.{function}" in registered
+        assert callable(getattr(importlib.import_module(module), function))
+        assert f"{module.removeprefix('judge.games.lcg.')}.{function}" in registered

@@ -157,8 +157,9 @@ def test_every_finding_cites_a_resolvable_entry(kb):
 
 def test_every_contract_rule_is_declared_once_with_its_severity_and_cites():
     """board-state.md, "Rule ids (LCG findings)" and the combat section: one declaration each."""
-    import judge.model.check  # noqa: F401  (imports every module that declares invariants)
-    from judge.model.registry import INVARIANTS
+    from judge.games import ruleset
+
+    INVARIANTS = ruleset("lcg").rules()
 
     contract = {
         "threat-elimination": "violation",
@@ -189,9 +190,9 @@ def test_every_contract_rule_is_declared_once_with_its_severity_and_cites():
 
 
 def test_a_declared_phase_limit_decides_where_a_rule_runs():
-    from judge.model.registry import INVARIANTS
+    from judge.games import ruleset
 
-    by_id = {rule.rule: rule for rule in INVARIANTS}
+    by_id = {rule.rule: rule for rule in ruleset("lcg").rules()}
     assert by_id["hero-count"].applies("setup") and not by_id["hero-count"].applies("quest")
     assert not by_id["no-heroes"].applies("setup") and by_id["no-heroes"].applies(None)
     assert by_id["committed-ready"].applies(None) and not by_id["committed-ready"].applies("combat")

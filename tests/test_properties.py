@@ -14,8 +14,8 @@ from boards import check, event, hero, player
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from judge.checking import check_document
-from judge.yamlio import InputError, load_text
+from judge.app.checking import check_document
+from judge.base.yamlio import InputError, load_text
 
 #: every character whoosh's query parser would treat as syntax, plus its keywords
 WHOOSH_SYNTAX = list("+-&|!(){}[]^\"~*?:\\/<>='") + ["AND", "OR", "NOT", "ANDNOT", "TO"]
@@ -397,7 +397,7 @@ def test_any_legal_board_is_judged_without_raising_and_cites_real_entries(kb, bo
 def tcg_boards(draw) -> dict:
     """Any TCG board the contract allows: strengths from 0, wounds up to vitality and
     beyond, skirmishes between the characters on the board."""
-    from judge.tcg.state import PHASES as TCG_PHASES
+    from judge.games.tcg.state import PHASES as TCG_PHASES
 
     keyword = st.sampled_from(["damage +1", "damage +2", "defender +1", "archer", "fierce", "Orc"])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge.scenarios import Scenario, front_matter_problems, scenarios
+from judge.kb.scenario_pages import Scenario, front_matter_problems, scenarios
 
 MANIFEST = yaml.safe_load(
     (Path(__file__).parent / "manifest" / "scenarios.yaml").read_text(encoding="utf-8")
@@ -114,7 +114,7 @@ def test_bad_scenario_fields_are_reported(meta, field):
 
 
 def test_the_validator_reports_a_broken_scenario_file(kb_copy):
-    from judge.validate import validate
+    from judge.kb.validate import validate
 
     path = kb_copy / "rules" / "scenarios" / "journey-down-the-anduin.md"
     text = path.read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.body_lines import body_lines
+from judge.kb.body_lines import body_lines
 from judge.search.answer import EASY, best_line, distinct_stems
 
 
@@ -51,7 +51,7 @@ def test_each_item_of_a_numbered_list_is_a_line():
 def test_a_heading_is_no_line_and_no_snippet_text():
     """A heading only groups the bullets under it: shown as a line it says nothing, and
     in a snippet it would run into the next bullet ("Scenario rules Controlling ...")."""
-    from judge.body_lines import plain
+    from judge.kb.body_lines import plain
 
     body = (
         "Osgiliath is a scenario.\n\n## Scenario rules\n- **Control:** the first player takes it.\n"
@@ -383,7 +383,7 @@ def test_the_scenario_the_question_names_picks_the_entry_not_its_line(cli):
 def test_a_scenarios_cycle_picks_the_entry_not_its_line(monkeypatch, answer_line, question, page):
     """A cycle's name, like the scenario's, says which scenario the post means; the line
     that names the cycle says nothing about easy mode."""
-    from judge.search.scenarios import ScenarioRecogniser
+    from judge.search.scenario_mentions import ScenarioRecogniser
 
     assert answer_line(question, page).startswith("Easy Mode:")
     monkeypatch.setattr(ScenarioRecogniser, "with_origins", lambda self, named: tuple(named))

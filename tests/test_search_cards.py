@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from judge.search.cards import CardRecogniser, longer_names, unknown_cards, written_as_names
+from judge.search.card_mentions import CardRecogniser, longer_names, unknown_cards, written_as_names
 
 TITLES = {
     "wandering-took": "Wandering Took",
@@ -192,7 +192,7 @@ RUN_WORDS = sorted({w for key in SHARED_TITLES for w in key.split("-")}) + [
 def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
     """What `CardRecogniser._runs` finds, straight from its definition: each run's
     slug compared with every title it may be compared with, trigram by trigram."""
-    from judge.search.cards import MAX_RUN, MAX_WORDS, _grams
+    from judge.search.card_mentions import MAX_RUN, MAX_WORDS, _grams
     from judge.search.text import STOP_WORDS
 
     count = min(len(question_words), MAX_WORDS)
@@ -226,7 +226,7 @@ def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
 def test_the_runs_found_are_those_the_definition_gives(question_words):
     """Runs count each word's trigrams once per question and the trigrams many titles
     share only where a run could close: neither changes what is found."""
-    from judge.search.cards import SHARED_GRAM_TITLES
+    from judge.search.card_mentions import SHARED_GRAM_TITLES
 
     cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
     assert sum("the" in key for key in SHARED_TITLES) > SHARED_GRAM_TITLES
@@ -241,7 +241,7 @@ def test_runs_open_only_where_enough_of_a_title_follows(question_words):
     """A run opening on a title's later words ("emyn muil" of The Hills of Emyn Muil)
     covers too little of it to name it: leaving those openings out (`_openings`) finds
     exactly the cards a run from any title word finds."""
-    from judge.search.cards import RUN_COVERAGE
+    from judge.search.card_mentions import RUN_COVERAGE
 
     question_words = tuple(question_words)
     cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
@@ -500,7 +500,7 @@ def test_a_heros_name_in_lower_case_is_that_card(cli, kb):
     """The stored questions write names in lower case ("fellowship sphere aragorn"),
     and an entry named after a card ("Aragorn", a campaign rule) names no rule: neither
     makes "aragorn" an everyday word."""
-    from judge.search.cards import everyday_words
+    from judge.search.card_mentions import everyday_words
 
     everyday = everyday_words(kb)
     assert "aragorn" not in everyday

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.search.engine import Searcher
-from judge.search.scenarios import (
+from judge.search.scenario_mentions import (
     SCENARIO_LINK_BONUS,
     SCENARIO_PAGE_MENTIONED,
     SCENARIO_PAGE_OPENED,
@@ -100,7 +100,7 @@ def test_recogniser_favours_only_the_named_scenarios_links():
 
 
 def test_short_names_are_names_not_words(kb):
-    from judge.search.scenarios import index_meta
+    from judge.search.scenario_mentions import index_meta
 
     names = index_meta(kb)["names"]
     assert names["carn-dum"] == "The Battle of Carn-Dûm"
@@ -114,7 +114,7 @@ def test_short_names_are_names_not_words(kb):
 
 def test_scenario_checklists_do_not_spoil_card_words(kb):
     """A card named on many Easy Mode lists still has its distinctive word."""
-    from judge.search.cards import distinctive_words
+    from judge.search.card_mentions import distinctive_words
 
     found = distinctive_words(kb)
     assert found.get("beastmaster") == "dol-guldur-beastmaster"
@@ -124,7 +124,7 @@ def test_scenario_checklists_do_not_spoil_card_words(kb):
 def test_a_cycles_name_is_no_cards_word(kb, searcher):
     """Players name the cycle they are playing ("the Dwarrowdelf cycle"): its name in a
     card's title (Dwarrowdelf Axe) does not name the card on its own."""
-    from judge.search.cards import distinctive_words
+    from judge.search.card_mentions import distinctive_words
 
     found = distinctive_words(kb)
     assert "dwarrowdelf" not in found and "beastmaster" in found
@@ -139,7 +139,7 @@ def test_a_cycles_name_is_no_cards_word(kb, searcher):
 def test_a_rules_question_that_mentions_a_scenario_answers_the_rule_first(searcher, monkeypatch):
     """The page is what a question about the scenario's setup wants; a rules question
     that only says where it happened wants the rule."""
-    from judge.search import scenarios
+    from judge.search import scenario_mentions as scenarios
 
     question = (
         "we were playing the hills of emyn muil and a card was removed from the game, "
@@ -180,7 +180,7 @@ def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(
     """A post that names its scenario only to set the scene may ask about a rule of the
     page itself (its split staging areas; what Gollum may do while the players guard
     him): the page gains as the scenario's rulings do, and loses its place with `less`."""
-    from judge.search import scenarios
+    from judge.search import scenario_mentions as scenarios
 
     assert top_ids(searcher, question, k=1) == [page]
     monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", less)
@@ -201,7 +201,7 @@ def test_a_keyword_of_one_scenario_answers_when_named_or_played(searcher, questi
 def test_a_keyword_of_one_scenario_is_no_answer_to_a_question_set_elsewhere(searcher, monkeypatch):
     """Defense (Helm's Deep) moves the progress of a successful quest elsewhere; a
     question that names neither it nor Helm's Deep is about ordinary questing."""
-    from judge.search import scenarios
+    from judge.search import scenario_mentions as scenarios
 
     question = (
         "our willpower beat the staging threat by 3 while a location was active, "
@@ -215,7 +215,7 @@ def test_a_keyword_of_one_scenario_is_no_answer_to_a_question_set_elsewhere(sear
 def test_a_question_that_opens_with_a_scenarios_name_is_about_it(searcher, monkeypatch):
     """ "<scenario>: ..." names the topic first; the same name said in passing sets the
     scene only (see the test above)."""
-    from judge.search import scenarios
+    from judge.search import scenario_mentions as scenarios
 
     question = "escape from mount gram: how does the captured deck work?"
     assert top_ids(searcher, question, k=1) == ["scenario/escape-from-mount-gram"]
@@ -265,7 +265,7 @@ def test_a_scenario_opening_only_the_post_opens_it():
 def test_a_rule_asked_about_in_a_scenario_beats_the_cards_named_like_it(searcher, monkeypatch):
     """The scenario's words weigh as backstory: the rule asked about comes first, not
     the scenario's rulings about cards that share its name (The Necromancer's Tower)."""
-    from judge.search import scenarios
+    from judge.search import scenario_mentions as scenarios
 
     question = (
         "we lost our heroes in escape from dol guldur. "

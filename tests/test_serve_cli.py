@@ -51,13 +51,13 @@ def test_a_port_already_taken_is_a_usage_error(cli):
     ],
 )
 def test_only_loopback_addresses_stay_off_the_network(host, on_network):
-    from tui.serve import Address
+    from judge.app.table_address import Address
 
     assert Address(host, 8000).on_network is on_network
 
 
 def test_a_wildcard_bind_prints_an_address_phones_can_open():
-    from tui.serve import Address
+    from judge.app.table_address import Address
 
     url = Address("0.0.0.0", 8123).url
     assert url.startswith("http://") and url.endswith(":8123/")
@@ -66,7 +66,7 @@ def test_a_wildcard_bind_prints_an_address_phones_can_open():
 
 
 def test_the_qr_code_is_drawn_in_block_characters():
-    from tui.serve import qr_code
+    from judge.app.table_address import qr_code
 
     lines = qr_code("http://192.168.1.20:8000/").splitlines()
     assert len(lines) > 10
@@ -75,7 +75,7 @@ def test_the_qr_code_is_drawn_in_block_characters():
 
 
 def test_the_serve_command_loads_no_server_until_it_runs():
-    modules = _modules_after("import judge.cli.serve")
+    modules = _modules_after("import cli.serve")
     for heavy in ("textual", "aiohttp", "textual_serve", "segno", "tui"):
         assert heavy not in modules, heavy
 
@@ -116,7 +116,8 @@ def test_a_malformed_message_ends_that_session_and_the_server_serves_on():
 
     from aiohttp.test_utils import TestClient, TestServer
 
-    from tui.serve import Address, TableServer
+    from judge.app.table_address import Address
+    from tui.serve import TableServer
 
     async def run() -> tuple[int, int, int]:
         table = TableServer(Address("127.0.0.1", 8000), max_sessions=1)

@@ -39,7 +39,7 @@ def test_unknown_id_exits_1_with_closest_ids(cli):
 
 
 def test_every_id_can_be_shown(kb):
-    from judge.cli.show import describe
+    from cli.show import describe
 
     for entry in kb.entries:
         data = describe(kb, entry)

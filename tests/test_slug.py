@@ -1,7 +1,7 @@
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from judge.slug import fold_accents, slugify
+from judge.base.slug import fold_accents, slugify
 
 
 def test_slug_folds_accents_and_joins_words():

@@ -44,7 +44,8 @@ def test_the_manifest_is_the_whole_rulebook():
 def test_tcg_entries_link_only_to_tcg_entries(kb):
     for entry in kb.entries:
         if entry.game == "tcg":
-            assert entry.id.startswith("tcg/") and entry.kind == "tcg"
+            assert entry.id.startswith("tcg/") and entry.listed_kind == "tcg"
+            assert entry.kind in ("glossary", "keyword", "step"), entry.id
             assert all(kb.get(link).game == "tcg" for link in entry.see_also), entry.id
 
 
@@ -58,17 +59,17 @@ def _cited_ids(path: Path) -> set[str]:
 
 
 def test_every_id_the_tcg_model_cites_is_a_tcg_entry(kb):
-    cited = set().union(*(_cited_ids(p) for p in (REPO / "judge" / "tcg").glob("*.py")))
-    from judge.tcg.state import PHASES
-    from judge.tcg.turn import phase_entry
+    cited = set().union(*(_cited_ids(p) for p in (REPO / "judge" / "games" / "tcg").glob("*.py")))
+    from judge.games.tcg.state import PHASES
+    from judge.games.tcg.turn import phase_entry
 
     cited |= {phase_entry(phase) for phase in PHASES}
     assert cited and all(kb.get(i) is not None and kb.get(i).game == "tcg" for i in cited)
 
 
 def test_the_tcg_turn_is_charted_from_its_entries(kb):
-    from judge.rulesets import ruleset
-    from judge.turn_chart import turn_chart
+    from judge.app.turn_chart import turn_chart
+    from judge.games import ruleset
 
     chart = turn_chart(kb, ruleset("tcg"))
     assert [p.key for p in chart] == [None, *ruleset("tcg").phases()]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from boards import check, event, rules
 
-from judge.tcg.moving import move_limit, twilight_for_move
-from judge.tcg.skirmish import overwhelms
-from judge.yamlio import InputError
+from judge.base.yamlio import InputError
+from judge.games.tcg.moving import move_limit, twilight_for_move
+from judge.games.tcg.skirmish import overwhelms
 
 
 def card(title: str, strength: int, vitality: int = 4, wounds: int = 0, keywords=(), site=None):

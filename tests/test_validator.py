@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from judge.paths import kb_root
-from judge.validate import validate
+from judge.base.paths import kb_root
+from judge.kb.validate import validate
 
 GOOD = """---
 id: rr/test-entry
@@ -27,7 +27,7 @@ A restated rule.
 def kb_sample(tmp_path):
     """A knowledge base of the two entries these tests link to, redirect to and copy
     (validating all of them takes half a second per check), in the real folders."""
-    from judge.paths import KB_FOLDERS
+    from judge.base.paths import KB_FOLDERS
 
     for folder in KB_FOLDERS:
         (tmp_path / folder).mkdir(parents=True)

@@ -64,7 +64,7 @@ def test_wheel_installs_into_a_fresh_environment_and_shows_an_entry(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Engagement Check" in result.stdout
     located = subprocess.run(
-        [str(python), "-c", "import judge.paths as p; print(p.kb_root())"],
+        [str(python), "-c", "import judge.base.paths as p; print(p.kb_root())"],
         cwd=outside,
         capture_output=True,
         text=True,

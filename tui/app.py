@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from judge.rulesets import DEFAULT_GAME, GAMES, ruleset
+from judge.games import DEFAULT_GAME, GAMES, ruleset
 from tui._start_time import START
 from tui.library import Library
 from tui.messages import OpenLink

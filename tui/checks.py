@@ -1,6 +1,6 @@
 """The judge as the app calls it: a file path in, a report or an input problem out.
 
-Runs in worker threads and imports no Textual. The judge (`judge.checking`) formats
+Runs in worker threads and imports no Textual. The judge (`judge.app.checking`) formats
 input errors itself (`str(err)` is `FILE:LINE:COL: message`); the app only shows them.
 """
 
@@ -33,7 +33,7 @@ class Outcome:
 
 
 def check_board(path: str) -> Outcome:
-    """Judge a board-state YAML file (`judge.checking.check_path`)."""
+    """Judge a board-state YAML file (`judge.app.checking.check_path`)."""
     return _check("check_path", path)
 
 
@@ -43,8 +43,8 @@ def check_campaign(path: str) -> Outcome:
 
 
 def _check(function: str, path: str) -> Outcome:
-    from judge import checking
-    from judge.yamlio import InputError
+    from judge.app import checking
+    from judge.base.yamlio import InputError
 
     try:
         report = getattr(checking, function)(path)

@@ -12,7 +12,7 @@ import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from judge.knowledge import KnowledgeBase
+    from judge.kb.knowledge import KnowledgeBase
     from judge.search.answer import Answer
     from judge.search.engine import Hit, Searcher
     from judge.search.understand import Understanding
@@ -24,7 +24,7 @@ _searchers: dict[str, Searcher] = {}
 
 def shared_searcher() -> Searcher:
     """The process's open search index for the current cache directory."""
-    from judge.paths import cache_dir
+    from judge.base.paths import cache_dir
 
     key = str(cache_dir())
     with _open_lock:
@@ -49,7 +49,7 @@ class Library:
         if self._kb is None:
             with self._kb_lock:
                 if self._kb is None:
-                    from judge.knowledge import load
+                    from judge.kb.knowledge import load
 
                     self._kb = load()
         return self._kb

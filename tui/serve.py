@@ -14,21 +14,20 @@ import asyncio
 import contextlib
 import ctypes
 import html
-import ipaddress
 import logging
 import shlex
 import signal
-import socket
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from judge.app.table_address import Address
+
 #: one app session: the app with no arguments, through the CLI (its allowed app launch)
-SESSION_COMMAND = (sys.executable, "-m", "judge.cli.main")
+SESSION_COMMAND = (sys.executable, "-m", "cli.main")
 #: how long a session may take to quit before it is killed
 QUIT_GRACE_SECONDS = 3.0
 #: prctl option: the signal a process gets when its parent dies (linux/prctl.h)
@@ -37,48 +36,6 @@ PR_SET_PDEATHSIG = 1
 SHUTDOWN_TIMEOUT = 2.0
 
 log = logging.getLogger("loremaster.serve")
-
-
-@dataclass(frozen=True, slots=True)
-class Address:
-    """Where the server listens and the URL players open."""
-
-    host: str
-    port: int
-
-    @property
-    def on_network(self) -> bool:
-        """True unless only this computer can connect (a loopback address or name)."""
-        if self.host == "localhost":
-            return False
-        try:
-            return not ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return True  # a host name: reachable by whoever can resolve it
-
-    @property
-    def url(self) -> str:
-        """The URL to open; for a wildcard bind, this computer's address on the network."""
-        host = self.host
-        if host in ("0.0.0.0", "::", ""):
-            host = network_address()
-        if ":" in host:
-            host = f"[{host}]"
-        return f"http://{host}:{self.port}/"
-
-
-def network_address() -> str:
-    """This computer's address on its network (the one other devices reach it by).
-
-    Connecting a UDP socket sends nothing; it only asks the kernel which interface
-    would be used, which is the address phones on the same network can use.
-    """
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
 
 
 def full_message(limit: int) -> str:
@@ -242,17 +199,6 @@ class TableServer(Server):
             shutdown_timeout=SHUTDOWN_TIMEOUT,
             print=None,
         )
-
-
-def qr_code(url: str) -> str:
-    """The URL as a QR code drawn with block characters, for phones to scan."""
-    import io
-
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, micro=False).terminal(out=out, compact=True)
-    return out.getvalue()
 
 
 def serve(address: Address, max_sessions: int = 8) -> None:

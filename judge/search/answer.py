@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from judge.body_lines import body_lines
+from judge.kb.body_lines import body_lines
 from judge.search.snippets import word_stems
 
 #: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"

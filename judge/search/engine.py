@@ -104,10 +104,16 @@ class Hit(NamedTuple):
     snippet: str
     highlights: tuple[tuple[int, int], ...]
 
+    @property
+    def listed_kind(self) -> str:
+        from judge.kb.entries import listed_kind
+
+        return listed_kind(self.kind, self.game)
+
     def to_json(self) -> dict:
         return {
             "id": self.id,
-            "kind": self.kind,
+            "kind": self.listed_kind,
             "game": self.game,
             "title": self.title,
             "number": self.number,
@@ -156,7 +162,7 @@ class Searcher:
         import judge.search.answer
         import judge.search.routing
         import judge.search.snippets  # noqa: F401
-        from judge.rulesets import GAMES, ruleset
+        from judge.games import GAMES, ruleset
         from judge.search.understand import prepare
 
         prepare()
@@ -197,7 +203,7 @@ class Searcher:
     def _routed(self, meaning: Understanding) -> Understanding:
         """A question that names no game goes to the game whose own words it uses
         (`judge.search.routing`)."""
-        from judge.rulesets import DEFAULT_GAME
+        from judge.games import DEFAULT_GAME
         from judge.search.routing import game_by_words
         from judge.search.text import stem
 
@@ -240,7 +246,7 @@ class GameIndex:
         self._step_phases: list[str | None] = meta["step_phases"]
         self._kinds: list[str] = meta["kinds"]
         phases = frozenset(p for p in self._step_phases if p)
-        from judge.rulesets import ruleset
+        from judge.games import ruleset
         from judge.search.reading import GameReader
 
         # the question as this game reads it (cards, scenarios, spelling, phases)
@@ -432,7 +438,7 @@ class GameIndex:
         """docnum -> a factor that lowers the keywords only one scenario uses when the
         question names neither the keyword (any value for its X) nor that scenario
         (`scenarios.UNPLAYED_KEYWORD_WEIGHT`)."""
-        from judge.search.scenarios import UNPLAYED_KEYWORD_WEIGHT
+        from judge.search.scenario_mentions import UNPLAYED_KEYWORD_WEIGHT
 
         unplayed = self._reader.scenarios.unplayed_keywords(meaning.scenarios)
         said = frozenset(stem for concept in meaning.concepts for stem in concept) | {"x"}
@@ -574,7 +580,7 @@ class GameIndex:
 
     def _about_named_cards(self, meaning: Understanding) -> frozenset[int]:
         """The entries about the cards the question names."""
-        from judge.slug import slugify
+        from judge.base.slug import slugify
 
         return frozenset().union(
             *(self._documents_with("card_keys", slugify(card)) for card in meaning.cards)
@@ -610,8 +616,8 @@ class GameIndex:
 
     def _clauses(self, meaning: Understanding) -> list[Clause]:
         """The terms to score, each in a field with its weight: BM25F's query."""
+        from judge.base.slug import slugify
         from judge.search.text import pairs
-        from judge.slug import slugify
 
         clauses = []
         topical = {"title": scoring.topical(meaning)}
@@ -661,7 +667,7 @@ class GameIndex:
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
         from judge.search.answer import Answer, best_line, names_only_the_entry
-        from judge.search.cards import name_keys
+        from judge.search.card_mentions import name_keys
         from judge.search.text import stem
         from judge.search.vocabulary import ERRATA_WORDS
 
@@ -737,7 +743,7 @@ class GameIndex:
         for many questions, and the answer line reads the best one's again)."""
         found = self._stored_fields.get(docnum)
         if found is None:
-            from judge.body_lines import plain
+            from judge.kb.body_lines import plain
 
             found = self._stored_fields[docnum] = self._index_reader.stored_fields(docnum)
             found["plain"] = plain(found["hit"]["text"])

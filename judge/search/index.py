@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from judge.paths import cache_dir, kb_root
+from judge.base.paths import cache_dir, kb_root
 
 _FORMAT = 73  # bump when the schema or analysis changes
 
@@ -81,7 +81,7 @@ def schema():
 
 def _hit_data(entry) -> dict:
     """What a search hit shows, stored in the index so queries never open the KB."""
-    from judge.entries import SOURCES
+    from judge.kb.entries import SOURCES
     from judge.search.snippets import word_stems
 
     return {
@@ -100,10 +100,10 @@ def _hit_data(entry) -> dict:
 def _document(entry, official: dict) -> dict:
     """An entry's fields as the index takes them: the text fields as their stems
     (`text.analysed`)."""
-    from judge.body_lines import body_lines
+    from judge.base.slug import slugify
+    from judge.kb.body_lines import body_lines
     from judge.search.answer import distinct_stems, line_stems
     from judge.search.text import analysed
-    from judge.slug import slugify
 
     searchable = {
         "title": entry.title,
@@ -139,7 +139,7 @@ def _document(entry, official: dict) -> dict:
 def _answering_lines(entry, lines: list[str]) -> list[int | None]:
     """The position among the body's `lines` of the line that answers each of the
     entry's questions (the loader gives every question its `question_answers` item)."""
-    from judge.body_lines import opened_by
+    from judge.kb.body_lines import opened_by
 
     found = []
     for _, opening in zip(entry.questions, entry.question_answers, strict=True):
@@ -167,14 +167,14 @@ def index_path(kb_hash: str) -> Path:
 
 def _fill(kb, ix) -> dict:
     """Write every entry of one game into its empty index `ix`; returns its `meta`."""
-    from judge.importer.store import official_wording
+    from judge.base.slug import slugify
+    from judge.kb.importer.store import official_wording
     from judge.search import pair_postings
-    from judge.search.cards import distinctive_words, everyday_words
+    from judge.search.card_mentions import distinctive_words, everyday_words
     from judge.search.index_writing import Codec
-    from judge.search.scenarios import index_meta as scenario_meta
+    from judge.search.scenario_mentions import index_meta as scenario_meta
     from judge.search.spelling import terms, vocabulary
     from judge.search.text import analyzer, stem
-    from judge.slug import slugify
 
     writer = ix.writer(procs=1, limitmb=256, codec=Codec(), compound=False)
     official = official_wording()
@@ -230,7 +230,7 @@ def _superseded_by(entries) -> dict[str, list[int]]:
 def _fill_games(kb, create) -> dict:
     """One index per game (`create(game)` makes it), so that one game's entries never
     change another's word statistics; returns the whole `meta`."""
-    from judge.knowledge import KnowledgeBase
+    from judge.kb.knowledge import KnowledgeBase
     from judge.search.routing import exclusive_stems
 
     started = time.perf_counter()
@@ -250,7 +250,7 @@ def build(kb, target: Path) -> float:
     """Write a complete index for `kb` at `target` (atomically); returns seconds spent."""
     from whoosh import index
 
-    from judge.cache import install_dir_atomic, make_build_dir
+    from judge.base.cache import install_dir_atomic, make_build_dir
     from judge.search import english
 
     staging = make_build_dir(target.parent, target.name)
@@ -278,8 +278,8 @@ def _whole_meta(target: Path) -> dict | None:
 
 def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
     """The current index, building it first when missing, stale, truncated or corrupted."""
-    from judge.importer.store import store_hash
-    from judge.kb_hash import content_hash
+    from judge.kb.hashing import content_hash
+    from judge.kb.importer.store import store_hash
 
     root = root or kb_root()
     # imported wording is indexed too: importing or removing a document changes the key
@@ -290,7 +290,7 @@ def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
         built_now = False
         meta = _whole_meta(target)
         if meta is None:
-            from judge.knowledge import load
+            from judge.kb.knowledge import load
 
             shutil.rmtree(target, ignore_errors=True)  # a broken index is thrown away
             build(load(root), target)
@@ -308,7 +308,7 @@ def _in_memory(root: Path, reason: OSError) -> IndexInfo:
     """Build the index in memory for this run: the cache directory is not writable."""
     from whoosh.filedb.filestore import RamStorage
 
-    from judge.knowledge import load
+    from judge.kb.knowledge import load
 
     global _warned
     if not _warned:

@@ -112,7 +112,7 @@ def with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
 def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understanding:
     """The scenarios the question names; the words of one it only mentions weigh as
     the backstory does (`scenarios.scene_words`)."""
-    from judge.search.scenarios import scene_words
+    from judge.search.scenario_mentions import scene_words
     from judge.search.text import stem
 
     scene = {stem(w) for w in scene_words(meaning.words, named, meaning.opening)}

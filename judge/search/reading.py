@@ -62,8 +62,8 @@ class GameReader:
         from functools import partial
 
         from judge.search import english
-        from judge.search.cards import CardRecogniser
-        from judge.search.scenarios import ScenarioRecogniser
+        from judge.search.card_mentions import CardRecogniser
+        from judge.search.scenario_mentions import ScenarioRecogniser
         from judge.search.spelling import Speller
 
         self.cards = CardRecogniser(
@@ -101,7 +101,7 @@ class GameReader:
         """The question as this game reads it: the cards and scenarios it names (and
         the cards we have nothing on), its spelling corrected, the phases it names, and
         the names that only set its scene."""
-        from judge.search.cards import written_as_names
+        from judge.search.card_mentions import written_as_names
 
         names = written_as_names(question)
         scenarios, cards, others = self._named(question, meaning, names)
@@ -131,7 +131,7 @@ class GameReader:
         )
         # a name that is none of ours names nothing we could find, and a game's name
         # chose this index: neither is a rule to look for
-        from judge.rulesets import game_name_words
+        from judge.games import game_name_words
 
         dropped = naming.words_of(others, meaning.words) | game_name_words(meaning.words)
         meaning = without(meaning, dropped)
@@ -144,7 +144,7 @@ class GameReader:
     ) -> tuple[list[str], list[str], list[str]]:
         """The scenarios and cards of ours a question names, and the names it writes
         that are none of ours (`names`: the words it writes as names)."""
-        from judge.search.cards import longer_names, unknown_cards
+        from judge.search.card_mentions import longer_names, unknown_cards
 
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
@@ -211,7 +211,7 @@ class GameReader:
     def _known_words(self) -> frozenset[str]:
         """The words a card we lack must go beyond: the knowledge base's and the games'
         names ("the old Decipher game" names no card)."""
-        from judge.rulesets import name_words
+        from judge.games import name_words
 
         return self.speller.known | name_words()
 
@@ -219,7 +219,7 @@ class GameReader:
         """Whether a name is a game's name after one word that describes it: "Old
         Decipher TCG question." opens its sentence with a capital, as a card's name
         would, but names the game."""
-        from judge.rulesets import name_words
+        from judge.games import name_words
 
         rest = words(name)[1:]
         return bool(rest) and all(word in name_words() for word in rest)

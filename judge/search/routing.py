@@ -30,7 +30,7 @@ OWN_RATIO = 25
 
 def exclusive_stems(kb) -> dict[str, list[str]]:
     """Game -> the stems that are that game's own (see the module's docstring)."""
-    from judge.entries import SOURCES
+    from judge.kb.entries import SOURCES
     from judge.search.text import stem, words
 
     document_names = [name.lower() for name in SOURCES.values()]

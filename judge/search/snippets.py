@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from judge.body_lines import plain
+from judge.kb.body_lines import plain
 from judge.search.text import WORD, stem
 
 WINDOW = 32  # words
@@ -18,7 +18,7 @@ _STEMS: dict[str, str] = {}
 def word_stems(text: str) -> list[str]:
     """The stem of every word of an entry's snippet text, in order (done once, at
     index time, so that a query only compares them)."""
-    from judge.slug import fold_accents
+    from judge.base.slug import fold_accents
 
     found = []
     for word in WORD.findall(plain(text)):

@@ -228,7 +228,7 @@ class Speller:
 
 #: the kinds of entry whose titles name rules (the others are named after cards,
 #: scenarios or rulings); every TCG entry is a rulebook section
-RULE_KINDS = ("glossary", "keyword", "step", "campaign", "tcg")
+RULE_KINDS = ("glossary", "keyword", "step", "campaign")
 
 
 def terms(kb) -> list[str]:

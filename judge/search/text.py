@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from judge.slug import fold_accents
+from judge.base.slug import fold_accents
 
 #: a word, or a step or ruling number, with the letter of a lettered step ("6.4a")
 WORD = re.compile(r"[0-9]+(?:\.[0-9]+)+(?:[A-Za-z](?![^\W_]))?|[^\W_]+(?:['\u2019][^\W_]+)?")

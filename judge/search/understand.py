@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
-from judge.rulesets import game_named_by
-from judge.search.cards import MAX_WORDS as NAME_WORDS
+from judge.games import game_named_by
+from judge.search.card_mentions import MAX_WORDS as NAME_WORDS
 from judge.search.focus import (
     ability_words,
     asked_for,

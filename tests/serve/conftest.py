@@ -77,7 +77,7 @@ class Served:
 def _start(max_sessions: int) -> Served:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "judge.cli.main", "serve", "--port", str(port)]
+        [sys.executable, "-m", "cli.main", "serve", "--port", str(port)]
         + ["--max-sessions", str(max_sessions)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

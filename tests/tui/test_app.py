@@ -112,7 +112,7 @@ def test_importing_the_app_loads_no_search_engine_yaml_or_fuzzy_matcher():
             [sys.executable, "-c", code], capture_output=True, text=True, check=True
         ).stdout.split()
     )
-    for heavy in ("whoosh", "yaml", "rapidfuzz", "judge.search.engine", "judge.knowledge"):
+    for heavy in ("whoosh", "yaml", "rapidfuzz", "judge.search.engine", "judge.kb.knowledge"):
         assert heavy not in modules, heavy
 
 
@@ -131,7 +131,7 @@ def test_the_app_repaints_at_120_frames_a_second_unless_the_player_says_otherwis
 
 
 def test_the_engine_still_imports_no_textual():
-    code = "import judge.cli.main, judge.knowledge, judge.search.engine, judge.checking, sys; print('\\n'.join(sys.modules))"
+    code = "import cli.main, judge.kb.knowledge, judge.search.engine, judge.app.checking, sys; print('\\n'.join(sys.modules))"
     modules = set(
         subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -112,7 +112,7 @@ async def test_f3_before_any_entry_explains_how_to_open_one(app):
 
 
 async def test_an_entry_the_rules_model_implements_names_the_functions(app):
-    from judge.model.registry import all_rules
+    from judge.games import implementations as all_rules
 
     rules = all_rules()
     if not rules:
@@ -131,7 +131,7 @@ async def test_an_entry_the_rules_model_implements_names_the_functions(app):
 async def test_imported_official_wording_shows_below_or_beside_with_the_deciding_words(
     app, tmp_path, monkeypatch
 ):
-    from judge.importer import store
+    from judge.kb.importer import store
 
     monkeypatch.setenv("LOREMASTER_DATA_DIR", str(tmp_path))
     store.save(

@@ -13,6 +13,7 @@ NASTY = "[bold red]Gandalf[/] [@click=app.quit]boom[/] \\[escaped] $accent"
 class _Hit:
     id: str = "faq/qa/x"
     kind: str = "qa"
+    listed_kind: str = "qa"
     title: str = NASTY
     citation: str = NASTY
     snippet: str = NASTY

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, screen_text, settle
 
-from judge.turn_chart import turn_chart
+from judge.app.turn_chart import turn_chart
 
 
 def test_the_chart_opens_and_closes_the_round_around_the_seven_phases(kb):
@@ -26,7 +26,7 @@ def test_the_chart_opens_and_closes_the_round_around_the_seven_phases(kb):
     assert combat["6.4b"] == ["6.4.1", "6.4.2", "6.4.3", "6.4.4"]
     assert combat["6.8b"] == ["6.8.1", "6.8.2", "6.8.3", "6.8.4"]
     shown = sum(1 + len(s.children) for p in chart for s in p.steps)
-    assert shown == sum(1 for e in kb.entries if e.kind == "step")
+    assert shown == sum(1 for e in kb.entries if e.kind == "step" and e.game == "lcg")
 
 
 async def test_the_tree_marks_every_step_an_action_window_follows(app):
@@ -34,7 +34,7 @@ async def test_the_tree_marks_every_step_an_action_window_follows(app):
         await pilot.press("f5")
         await settle(pilot)
         tree = app.screen.query_one("#round-tree")
-        for entry in (e for e in app.library.kb.entries if e.kind == "step"):
+        for entry in (e for e in app.library.kb.entries if e.kind == "step" and e.game == "lcg"):
             label = tree.step_nodes[entry.id].label.plain
             assert label.startswith(f"{entry.number} {entry.title}")
             assert ("⚡ action window" in label) == bool(entry.action_window), label

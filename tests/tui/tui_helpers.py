@@ -52,7 +52,7 @@ def option_texts(option_list) -> list[str]:
     return [str(option_list.get_option_at_index(i).prompt) for i in range(option_list.option_count)]
 
 
-# -- a stand-in report, shaped like judge.model.report.Report ---------------------------
+# -- a stand-in report, shaped like judge.rules.report.Report ---------------------------
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,12 @@ class FakeReport:
 
 def judge_available() -> bool:
     try:
-        import judge.checking  # noqa: F401
+        import judge.app.checking  # noqa: F401
     except ModuleNotFoundError:
         return False
     return True
 
 
-needs_judge = pytest.mark.skipif(not judge_available(), reason="judge.checking is not written yet")
+needs_judge = pytest.mark.skipif(
+    not judge_available(), reason="judge.app.checking is not written yet"
+)

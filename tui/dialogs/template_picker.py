@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 def templates() -> dict[str, str]:
     """Example name -> its first comment line (what the board shows)."""
-    from judge.paths import examples_root
+    from judge.base.paths import examples_root
 
     found = {}
     for path in sorted((examples_root() / "boards").glob("*.yaml")):

@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
-from judge.rulesets import DEFAULT_GAME, GAMES, ruleset
+from judge.games import DEFAULT_GAME, GAMES, ruleset
 from tui.messages import OpenLink
 from tui.widgets.labels import MUTED
 from tui.widgets.nav_bar import NavBar

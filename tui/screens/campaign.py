@@ -80,7 +80,7 @@ class CampaignScreen(Screen):
         self.query_one("#campaign-heading", Static).update(
             Content("\n").join(
                 [
-                    entry_line(entry.kind, entry.title, entry.id),
+                    entry_line(entry.listed_kind, entry.title, entry.id),
                     Content.styled(str(entry.citation), f"italic {MUTED}"),
                 ]
             )

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from judge.turn_chart import phase_name
+from judge.app.turn_chart import phase_name
 from tui.history import History
 from tui.messages import OpenLink
 from tui.widgets.entry_links import EntryLinks
@@ -91,7 +91,7 @@ class EntryScreen(Screen):
             self._show(entry_id)
 
     def _show(self, entry_id: str) -> None:
-        from judge.describe import describe
+        from judge.app.describe import describe
 
         kb = self.app.library.kb
         entry = kb.get(entry_id)
@@ -99,7 +99,7 @@ class EntryScreen(Screen):
             return
         data = describe(kb, entry)
         self.query_one("#entry-heading", Static).update(_heading(entry))
-        from judge.rulesets import ruleset
+        from judge.games import ruleset
 
         citations = Content.assemble(
             ("Cited as: ", "bold"),
@@ -154,7 +154,7 @@ class EntryScreen(Screen):
 
 
 def _heading(entry) -> Content:
-    lines = [entry_line(entry.kind, entry.title, entry.id)]
+    lines = [entry_line(entry.listed_kind, entry.title, entry.id)]
     if entry.kind == "step":
         if entry.action_window:
             window = (

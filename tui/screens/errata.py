@@ -75,7 +75,7 @@ class ErrataScreen(Screen):
             links.focus()
 
     def _look_up(self, name: str) -> None:
-        from judge.cards import find_card
+        from judge.kb.card_lookup import find_card
 
         self._timer = None
         name = name.strip()
@@ -108,7 +108,7 @@ class ErrataScreen(Screen):
         rows: list[Row] = [
             (
                 Content("\n").join(
-                    [entry_line(e.kind, e.title), Content.styled(str(e.citation), MUTED)]
+                    [entry_line(e.listed_kind, e.title), Content.styled(str(e.citation), MUTED)]
                 ),
                 e.id,
             )
@@ -119,7 +119,7 @@ class ErrataScreen(Screen):
 
     def _show_candidates(self, name: str, candidates: tuple[tuple[str, float], ...]) -> None:
         """Close matches to pick from, or, when nothing is close, the nearest guesses."""
-        from judge.cards import CLOSE
+        from judge.kb.card_lookup import CLOSE
 
         links = self.query_one("#errata-list", LinkList)
         if candidates and candidates[0][1] >= CLOSE:
@@ -152,7 +152,7 @@ class ErrataScreen(Screen):
         heading.update(
             Content("\n").join(
                 [
-                    entry_line(entry.kind, entry.title, entry.id),
+                    entry_line(entry.listed_kind, entry.title, entry.id),
                     Content.styled("; ".join(map(str, entry.citations)), f"italic {MUTED}"),
                 ]
             )

@@ -71,7 +71,7 @@ class JudgeScreen(Screen):
         """Copy the chosen example into a new file in the current folder and check it."""
         if name is None:
             return
-        from judge.paths import examples_root
+        from judge.base.paths import examples_root
 
         target = _free_path(Path.cwd(), f"board-{name}")
         try:

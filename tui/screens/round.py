@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from judge.turn_chart import phase_name, turn_chart
+from judge.app.turn_chart import phase_name, turn_chart
 from tui.widgets.labels import ACTION_WINDOW, MUTED, entry_line, is_window_step
 from tui.widgets.nav_bar import NavBar
 from tui.widgets.step_tree import StepTree
@@ -74,7 +74,7 @@ class RoundScreen(Screen):
             heading.update(Content.styled("Space folds or unfolds a phase.", MUTED))
             markdown.update("")
             return
-        lines = [entry_line(entry.kind, entry.title)]
+        lines = [entry_line(entry.listed_kind, entry.title)]
         if entry.kind == "step":
             lines.append(Content.styled(f"Step {entry.number} · {phase_name(entry.phase)}", MUTED))
             lines.append(_window_answer(entry))

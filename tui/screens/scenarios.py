@@ -30,7 +30,7 @@ class ScenariosScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.scenario = None  # the judge.scenarios.Scenario on show
+        self.scenario = None  # the judge.kb.scenario_pages.Scenario on show
 
     def compose(self) -> ComposeResult:
         yield NavBar("scenarios")
@@ -48,19 +48,19 @@ class ScenariosScreen(Screen):
         self._list("")
 
     def _scenarios(self):
-        from judge.scenarios import scenarios
+        from judge.kb.scenario_pages import scenarios
 
         return scenarios(self.app.library.kb)
 
     def _list(self, text: str) -> None:
         """The scenarios whose title contains every word typed, grouped by cycle in the
         order the Quest Companion prints them; a typo falls back to the fuzzy match."""
-        from judge.slug import slugify
+        from judge.base.slug import slugify
 
         words = slugify(text).split("-") if text.strip() else []
         found = [s for s in self._scenarios() if all(w in slugify(s.title) for w in words)]
         if not found and words:
-            from judge.scenarios import find_scenario
+            from judge.kb.scenario_pages import find_scenario
 
             match = find_scenario(text, self.app.library.kb)
             titles = {t for t, _ in match.candidates}
@@ -98,7 +98,7 @@ class ScenariosScreen(Screen):
 
     def show(self, scenario_id: str) -> None:
         """Show one scenario's page: facts, Easy Mode checklist, links."""
-        from judge.scenarios import Scenario
+        from judge.kb.scenario_pages import Scenario
 
         kb = self.app.library.kb
         entry = kb.get(scenario_id)
@@ -113,7 +113,7 @@ class ScenariosScreen(Screen):
         self.query_one("#scenario-heading", Static).update(
             Content("\n").join(
                 [
-                    entry_line(entry.kind, entry.title, entry.id),
+                    entry_line(entry.listed_kind, entry.title, entry.id),
                     Content(f"{product} · official difficulty {difficulty}"),
                     Content.styled(scenario.citation, f"italic {MUTED}"),
                     Content(""),
@@ -142,7 +142,7 @@ class ScenariosScreen(Screen):
             if ids:
                 rows += [SEPARATOR, (Content.styled(label, "bold"), None)]
                 rows += [
-                    (entry_line(kb.by_id[i].kind, kb.by_id[i].title), i)
+                    (entry_line(kb.by_id[i].listed_kind, kb.by_id[i].title), i)
                     for i in ids
                     if i in kb.by_id
                 ]

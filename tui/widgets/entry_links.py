@@ -13,7 +13,7 @@ class EntryLinks(LinkList):
     """Everything an entry links to and everything that links to it."""
 
     def show_entry(self, entry, data: dict) -> None:
-        """`data` is `judge.cli.show.describe(kb, entry)`: the same links `show` prints."""
+        """`data` is `cli.show.describe(kb, entry)`: the same links `show` prints."""
         rows: list[Row] = []
 
         def section(title: str, refs: list[dict]) -> None:

@@ -58,7 +58,7 @@ def hit_prompt(hit) -> Content:
     """A search hit in three lines: badge and title, citation, highlighted snippet."""
     return Content("\n").join(
         [
-            entry_line(hit.kind, hit.title, hit.id),
+            entry_line(hit.listed_kind, hit.title, hit.id),
             Content.styled(hit.citation, f"italic {MUTED}"),
             highlighted(hit.snippet, hit.highlights),
         ]

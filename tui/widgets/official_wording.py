@@ -15,7 +15,7 @@ MARK = "bold underline $text-warning"
 
 def official_content(wordings: list[dict]) -> Content:
     """Each imported document's wording under its citation; a word our text and the
-    printed text disagree on (`judge.importer.compare`) is marked."""
+    printed text disagree on (`judge.kb.importer.compare`) is marked."""
     blocks = []
     for printed in wordings:
         marked = {d["word"] for d in printed["differences"] if d["in_official"]}

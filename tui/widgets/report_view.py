@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
-from judge.model.report import SEVERITIES
+from judge.rules.report import SEVERITIES
 from tui.widgets.labels import MUTED
 from tui.widgets.link_list import SEPARATOR, LinkList, Row
 

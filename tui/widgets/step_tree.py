@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from judge.turn_chart import ChartPhase, ChartStep
+from judge.app.turn_chart import ChartPhase, ChartStep
 from tui.messages import OpenLink
 from tui.widgets.labels import step_label
 

@@ -1,0 +1,80 @@
+"""`loremaster scenario NAME`: a scenario page, or its Easy Mode checklist with --easy."""
+
+from __future__ import annotations
+
+from cli.output import add_json_flag, emit_json, print_lines
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "name", nargs="+", help="scenario title; typos and missing accents are fine"
+    )
+    parser.add_argument("--easy", action="store_true", help="print the Easy Mode checklist")
+    add_json_flag(parser)
+
+
+def _ref(kb, entry_id: str) -> str:
+    entry = kb.get(entry_id)
+    return f"{entry.title} ({entry_id})" if entry else entry_id
+
+
+def page_lines(kb, scenario) -> list[str]:
+    """The scenario page as plain lines (also what the app shows)."""
+    difficulty = scenario.difficulty if scenario.difficulty is not None else "not rated"
+    lines = [
+        f"Product: {scenario.product}" + (f" ({scenario.cycle})" if scenario.cycle else ""),
+        f"Official difficulty: {difficulty}",
+    ]
+    if scenario.encounter_sets:
+        lines.append(f"Encounter sets named: {', '.join(scenario.encounter_sets)}")
+    for label, ids in (
+        ("Keywords", scenario.keywords),
+        ("Rulings and errata", scenario.rulings),
+        ("Related quests", scenario.related),
+    ):
+        if ids:
+            lines.append(f"{label}: " + ", ".join(_ref(kb, i) for i in ids))
+    return lines
+
+
+def easy_lines(scenario) -> list[str]:
+    """The Easy Mode checklist: setup notes, then per encounter set the cards to remove."""
+    lines = ["Easy Mode:"]
+    lines += [f"  - {note}" for note in scenario.easy_setup]
+    for name, cards in scenario.easy_mode:
+        lines.append(f"  {name}:")
+        lines += [f"    [ ] {r.count}x {r.title}" for r in cards]
+    if len(lines) == 1:
+        lines.append("  The Quest Companion gives no Easy Mode changes for this scenario.")
+    return lines
+
+
+def run(args) -> int:
+    from judge.kb.knowledge import load
+    from judge.kb.scenario_pages import find_scenario, scenario_by_title
+
+    query = " ".join(args.name)
+    kb = load()
+    match = find_scenario(query, kb)
+    if match.title is None:
+        names = [title for title, _ in match.candidates]
+        close = bool(match.candidates) and match.candidates[0][1] >= 70
+        if args.json:
+            key = "matches" if close else "suggestions"
+            emit_json({"query": query, "scenario": None, key: names})
+            return 0 if close else 1
+        if close:
+            print_lines([f"Several scenarios match {query!r}:"] + [f"  {n}" for n in names])
+            return 0
+        hint = f" Did you mean: {', '.join(names[:3])}?" if names else ""
+        print_lines([f"No scenario matches {query!r}.{hint}"])
+        return 1
+    scenario = scenario_by_title(kb, match.title)
+    if args.json:
+        emit_json(scenario.to_json())
+        return 0
+    lines = [scenario.title, "=" * len(scenario.title)]
+    lines += easy_lines(scenario) if args.easy else page_lines(kb, scenario)
+    lines += ["", f"Cited as: {scenario.citation}"]
+    print_lines(lines)
+    return 0

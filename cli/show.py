@@ -1,0 +1,60 @@
+"""`loremaster show ID`: one entry with its citation, links and users."""
+
+from __future__ import annotations
+
+from cli.output import Result, add_json_flag, render
+from judge.app.describe import describe
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("id", help="entry id, e.g. rr/engagement-check or faq/1.24")
+    add_json_flag(parser)
+
+
+def result(kb, entry_id: str) -> Result:
+    """The entry with its links as data and as text, or the closest ids when none matches."""
+    entry = kb.get(entry_id.strip())
+    if entry is None:
+        suggestions = kb.closest_ids(entry_id)
+        return Result(
+            {"error": f"no entry '{entry_id}'", "suggestions": suggestions},
+            lambda style: [f"No entry {entry_id!r}. Closest: {', '.join(suggestions)}"],
+            status=1,
+            to_stderr=True,
+        )
+    data = describe(kb, entry)
+
+    def text(style) -> list[str]:
+        lines = style.heading(f"{entry.title}  [{entry.listed_kind}]  {entry.id}")
+        lines += [style.markdown(entry.body), "", "Cited as: " + "; ".join(data["citations"])]
+        for label, key in (
+            ("Superseded by", "superseded"),
+            ("See also", "see_also"),
+            ("Linked from", "linked_from"),
+            ("Related", "related"),
+        ):
+            if data[key]:
+                refs = ", ".join(f"{r['title']} ({r['id']})" for r in data[key])
+                lines.append(f"{label}: {refs}")
+        if data["used_by"]:
+            lines.append("Used by the rules model: " + ", ".join(data["used_by"]))
+        for printed in data["official"]:
+            lines += ["", *style.heading(f"Official wording: {printed['citation']}")]
+            lines.append(printed["text"])
+            if printed["differences"]:
+                lines.append("Differs from our text on: " + _differences(printed["differences"]))
+        return lines
+
+    return Result(data, text)
+
+
+def _differences(found: list[dict]) -> str:
+    return ", ".join(
+        f"'{d['word']}' ({'only printed' if d['in_official'] else 'only ours'})" for d in found
+    )
+
+
+def run(args) -> int:
+    from judge.kb.knowledge import load
+
+    return render(result(load(), args.id), args.json)

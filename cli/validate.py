@@ -1,0 +1,28 @@
+"""`loremaster validate`: report every knowledge-base defect as `path:line: problem`."""
+
+from __future__ import annotations
+
+from cli.output import Result, add_json_flag, render
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--root", help="knowledge-base root (default: the installed one)")
+    add_json_flag(parser)
+
+
+def run(args) -> int:
+    from pathlib import Path
+
+    from judge.base.paths import kb_root
+    from judge.kb.validate import validate
+
+    root = Path(args.root) if args.root else kb_root()
+    problems = [str(problem) for problem in validate(root)]
+    return render(
+        Result(
+            {"root": str(root), "problems": problems},
+            lambda style: [*problems, f"{len(problems)} problem(s) in {root}"],
+            status=1 if problems else 0,
+        ),
+        args.json,
+    )

@@ -1,0 +1,78 @@
+"""From a user's file to a verdict: the one path the CLI and the app both use.
+
+Each function reads YAML (raising `judge.base.yamlio.InputError` with file, line and
+column), builds typed model values, and runs the pure rules model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.base.yamlio import Document, InputError, load_file
+from judge.rules.report import Report
+
+
+def check_document(doc: Document) -> Report:
+    """Judge a loaded board document with the ruleset its `game` field names."""
+    from judge.games import ruleset_for_board
+
+    game = ruleset_for_board(doc)
+    return game.check(game.read_board(doc))
+
+
+def check_path(path: str | Path) -> Report:
+    """Judge a board-state file."""
+    return check_document(load_file(path))
+
+
+def timing_path(path: str | Path) -> dict:
+    """Order the abilities of a trigger file; the contract's `order` and `steps`."""
+    from judge.games.lcg.inputs import read_triggers
+    from judge.games.lcg.timing import order_abilities, unplayable_cancels
+
+    doc = load_file(path)
+    trigger, abilities, first = read_triggers(doc)
+    placements = order_abilities(abilities)
+    return {
+        "trigger": trigger,
+        "first_player": first,
+        "order": [p.to_json() for p in placements],
+        "steps": [
+            {"names": list(p.names), "why": p.reason, "cites": list(p.cites)} for p in placements
+        ],
+        "refused": [
+            {"name": p.names[0], "why": p.reason, "cites": list(p.cites)}
+            for p in unplayable_cancels(abilities)
+        ],
+    }
+
+
+def deck_path(path: str | Path) -> Report:
+    from judge.games.lcg.deck import deck_findings
+    from judge.games.lcg.inputs import read_deck
+
+    doc = load_file(path)
+    deck = read_deck(doc)
+    return Report(
+        "lcg", tuple(deck_findings(deck)), (), {"deck_size": deck.size, "heroes": list(deck.heroes)}
+    )
+
+
+def check_campaign_path(path: str | Path) -> Report:
+    from judge.games.lcg.campaign import CAMPAIGN_CHECKS, setup_checklist
+    from judge.games.lcg.inputs import read_campaign
+
+    doc = load_file(path)
+    log = read_campaign(doc)
+    findings = tuple(f for check in CAMPAIGN_CHECKS for f in check(log))
+    return Report("lcg", findings, tuple(setup_checklist(log)))
+
+
+__all__ = [
+    "InputError",
+    "check_path",
+    "check_document",
+    "timing_path",
+    "deck_path",
+    "check_campaign_path",
+]

@@ -1,0 +1,93 @@
+"""The games, one package each behind one seam: this registry of their `Ruleset`s.
+
+A ruleset holds one game's turn structure as data, reads and validates that game's
+board files, declares its rules and step events, and judges boards. Code outside
+`judge.games` asks this registry for a ruleset or for the game keys and never writes a
+game's name itself, so adding a game means adding one package here and one line to
+`_REGISTRY`.
+
+Rulesets are imported only when asked for, which keeps `loremaster ask` from paying for
+a rules model it does not use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import cache
+
+#: game key -> "module:attribute" of its ruleset; the first is the default game
+_REGISTRY = {
+    "lcg": "judge.games.lcg.ruleset:LCG",
+    "tcg": "judge.games.tcg.ruleset:TCG",
+}
+GAMES: tuple[str, ...] = tuple(_REGISTRY)
+DEFAULT_GAME = GAMES[0]
+
+
+def ruleset(game: str):
+    """The `Ruleset` for a game key; `KeyError` names the games there are."""
+    try:
+        target = _REGISTRY[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}") from None
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def game_named_by(question_words: tuple[str, ...]) -> str:
+    """The game a question points to: the first other game whose markers (its name, or
+    words only it uses, such as "skirmish") appear in the words; else the default game.
+    Markers of several words match as consecutive words ("trading card game")."""
+    for game in GAMES[1:]:
+        if any(_says(question_words, marker) for marker in ruleset(game).markers):
+            return game
+    return DEFAULT_GAME
+
+
+@cache
+def name_words() -> frozenset[str]:
+    """Every word of every game's names ("decipher", "fantasy", "flight")."""
+    return frozenset(
+        word for game in GAMES for name in ruleset(game).names for word in name.split()
+    )
+
+
+def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:
+    """The question's words that only name a game ("tcg", "trading card game")."""
+    return frozenset(
+        word
+        for game in GAMES
+        for name in ruleset(game).names
+        if _says(question_words, name)
+        for word in name.split()
+    )
+
+
+def _says(question_words: tuple[str, ...], phrase: str) -> bool:
+    """Whether the words hold the phrase's words together and in order; a hyphen parts
+    words, as in the question's ("Ring-bearer": "ring", "bearer")."""
+    return f" {' '.join(phrase.replace('-', ' ').split())} " in f" {' '.join(question_words)} "
+
+
+def implementations() -> dict[str, tuple[str, ...]]:
+    """Every game's rule functions -> the entry ids each implements."""
+    return {
+        name: cites for game in GAMES for name, cites in ruleset(game).implementations().items()
+    }
+
+
+def used_by(entry_id: str) -> list[str]:
+    """The rule functions, of every game, that implement an entry."""
+    return sorted(name for name, cites in implementations().items() if entry_id in cites)
+
+
+def ruleset_for_board(doc):
+    """The `Ruleset` a board document (a `judge.base.yamlio.Document`: not imported here, as
+    `ask` uses this registry and reads no YAML) asks for by its `game` field (default:
+    the LCG)."""
+    data = doc.data
+    game = data.get("game", DEFAULT_GAME) if isinstance(data, Mapping) else DEFAULT_GAME
+    if not isinstance(game, str) or game not in _REGISTRY:  # `game: []` is bad input too
+        raise doc.error(("game",), f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    return ruleset(game)

@@ -1,0 +1,31 @@
+"""Moving along the adventure path: twilight, the move limit and roaming minions.
+
+Starter Rulebook: "How to move" (p. 22), "Move limit" (p. 32), "roaming" (p. 24).
+"""
+
+from __future__ import annotations
+
+from judge.games.tcg.state import Character
+from judge.rules.declarations import implements
+
+#: the extra twilight a Shadow player removes to play a roaming minion
+ROAMING_PENALTY = 2
+
+
+@implements("tcg/how-to-move", "tcg/shadow-number")
+def twilight_for_move(shadow_number: int, companions: int) -> int:
+    """Moving adds the new site's Shadow number plus one token per companion."""
+    return shadow_number + companions
+
+
+@implements("tcg/move-limit")
+def move_limit(players: int) -> int:
+    """Two in a game of two or three players; with four or more, one per opponent
+    at the start of the game."""
+    return 2 if players <= 3 else players - 1
+
+
+@implements("tcg/roaming")
+def is_roaming(minion: Character, site: int) -> bool:
+    """A minion played to (or standing at) a site numbered below its own site number."""
+    return minion.site is not None and minion.site > site

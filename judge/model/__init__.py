@@ -1,6 +1,0 @@
-"""The LCG rules model: pure functions from an immutable board state to findings and events.
-
-No I/O happens here. Each rule is a small named function registered with the entries it
-implements (`judge.model.registry`), so findings cite the knowledge base and entries can
-show which functions use them.
-"""

@@ -1,0 +1,701 @@
+"""Recognising card titles inside a question: typos, missing accents, partial titles."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache, cached_property, lru_cache
+
+from judge.search.text import STOP_WORDS, text_words, words
+from judge.search.vocabulary import NARRATORS, SAYING
+
+MIN_SCORE = 86.0
+MAX_RUN = 6
+RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names it
+#: a trigram in more titles than this is counted for them only where a run could close
+SHARED_GRAM_TITLES = 8
+#: the most question words searched for card names
+MAX_WORDS = 40
+#: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
+MIN_SINGLE_NAME = 4
+#: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
+#: one typo turns a shorter name into another name or word ("Bert", "Sam")
+MIN_TYPO_TITLE = 5
+
+#: what a word of a card's title before one of these is instead: a trait ("a Dunedain
+#: hero") or the name of a deck ("the Wolf deck")
+_KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
+#: before one misspelt word, these make no name of it ("the marsh")
+_ARTICLES = frozenset(("the", "a", "an"))
+#: the small words a name may hold between its capitalised ones ("Miner of the Iron
+#: Hills")
+_JOINERS = r"(?:of|the|to|in)"
+#: the marks after which a sentence or a clause starts ("Action: Exhaust Elrond"),
+#: whose first word is capitalised anyway
+_OPENERS = ".!?;:\n"
+#: a sentence's first word that counts what follows "of" ("Couple of Thaurdir
+#: questions"): no word of a name
+_AMOUNTS = frozenset(("couple", "pair", "bunch", "lots", "handful", "few", "several", "half"))
+#: where a sentence, a clause or a numbered point ("2) After") starts, and a word as
+#: written
+_NAME_START = re.compile(rf"(?<=[{_OPENERS}])|(?<=\b\d\))")
+_WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+#: a name: two or more capitalised words in a row, "of" and "the" allowed inside; a
+#: word of a name has two letters at least ("deck B's Archer" names the Archer), and
+#: "I'm" and "I've" name no one; or capitalised words joined by hyphens
+#: ("Self-Preservation")
+_NAME_WORD = r"(?!I['\u2019])[A-Z][a-z][\w'\u2019-]*"
+_COMPOUND = r"[A-Z]\w*(?:-[A-Z]\w*)+"
+_NAME = re.compile(
+    rf"(?<![.!?]\s)\b(?:{_NAME_WORD}(?:\s+(?:{_JOINERS}\s+)*{_NAME_WORD})+|{_COMPOUND}\b)"
+)
+
+
+def everyday_words(kb) -> frozenset[str]:
+    """Words that are not names: the knowledge base's own prose writes them in lower
+    case mid-sentence ("took"), they name a rule ("secrecy" in "Secrecy X"), or players'
+    questions about cards without that word use it and it is plain English ("black",
+    "door"). The stored questions are written in lower case, names too: "fellowship
+    sphere aragorn" makes no everyday word of "aragorn"."""
+    from judge.search.english import common_words
+    from judge.search.spelling import terms
+
+    prose = re.compile(r"(?<![.!?:]\s)(?<![.!?:])\b([a-z][a-z']+)\b")
+    english = frozenset(common_words())
+    # an entry named after a card ("Aragorn", a campaign rule) titles no rule with it
+    found = set(terms(kb)) - {
+        word
+        for entry in kb.entries
+        if entry.titled_after_a_card
+        for card in entry.cards
+        for word in words(card)
+    }
+    for entry in kb.entries:
+        found.update(prose.findall(entry.body))
+        named = {w for card in entry.cards for w in words(card)}
+        for question in entry.questions:
+            found.update(w for w in words(question) if w not in named and w in english)
+    return frozenset(found)
+
+
+def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, str]:
+    """Title words that name one card on their own ("ufthak" -> chieftain-ufthak).
+
+    A word qualifies when it appears in exactly one card title, in at most two
+    entries that are not about that card, and is no everyday word (`everyday_words`),
+    so rules words ("gate", "lord") and plain English ("took") never do. Nor does a
+    word of a scenario's, a cycle's or a box's name: "the Dwarrowdelf cycle" names no
+    Dwarrowdelf Axe, nor "an Uruk" (The Uruk-hai) the Uruk-hai Archer.
+    """
+    from judge.base.slug import slugify
+
+    everyday = everyday_words(kb) if everyday is None else everyday
+    everyday |= {
+        word
+        for entry in kb.entries
+        if entry.scenario
+        for name in (entry.title, entry.scenario.get("cycle"), entry.scenario.get("product"))
+        if name
+        for word in words(name)
+    }
+    body_words = [
+        (set(entry.cards), {*text_words(entry.title), *text_words(entry.body)})
+        for entry in kb.entries
+        if entry.kind != "scenario"  # a page's checklists name cards; they are not rules text
+    ]
+    owners: dict[str, set[str]] = {}
+    for title in kb.card_titles.values():
+        for word in words(title):
+            if len(word) >= 4 and word not in STOP_WORDS and word not in everyday:
+                owners.setdefault(word, set()).add(title)
+    found = {}
+    for word, titles in owners.items():
+        if len(titles) != 1:
+            continue
+        (title,) = titles
+        elsewhere = sum(1 for cards, seen in body_words if title not in cards and word in seen)
+        if elsewhere <= 2:
+            found[word] = slugify(title)
+    return found
+
+
+def _grams(text: str) -> set[str]:
+    return {text[i : i + 3] for i in range(len(text) - 2)}
+
+
+@lru_cache(maxsize=64)
+def written_as_names(question: str) -> frozenset[str]:
+    """Words the player capitalised where a sentence or a numbered point ("2) After")
+    does not start ("the Took"): the way a name is written. Lower-case folded, like the
+    question's words. Remembered for the latest questions: reading a question and
+    finding the cards it lacks both ask."""
+    return frozenset(w for written, i in _capitalised(question) for w in words(written[i]))
+
+
+def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:
+    """Each word capitalised (not in capitals: "TCG") where a sentence or a numbered
+    point does not start, as its sentence's words as written and its place there."""
+    for sentence in _NAME_START.split(question):
+        written = _WRITTEN_WORD.findall(sentence)
+        for i in range(1, len(written)):
+            if written[i][0].isupper() and not written[i].isupper():
+                yield written, i
+
+
+def longer_names(question: str) -> list[str]:
+    """The names of two words or more the player wrote (`_NAME`: "Great Forest Web",
+    "Warden of Healing"). A sentence's first word is capitalised anyway: "My Aragorn
+    has..." names Aragorn alone."""
+    found = []
+    for match in _NAME.finditer(question):
+        text = match.group()
+        if _opens_a_sentence(question, match.start()):
+            text = text.partition(" ")[2]
+        if len(words(text)) >= 2:
+            found.append(text)
+    return found
+
+
+def _in_another_name(word: str, key: str, longer: Iterable[str]) -> bool:
+    """Whether a word of the card `key`'s title is written inside a longer name that
+    is not that title: "Great" in Great Forest Web names no Great Cave-troll, and
+    "Warden" in Warden of Healing no Warden of Arnor. A name holding the whole title
+    ("Sneak Attack Beorn") is still the card."""
+    from judge.base.slug import slugify
+
+    for name in longer:
+        if word in (_unpossessed(w) for w in words(name)):
+            slug = slugify(name)
+            if key not in slug and not _spells_one_of(slug, {key}):
+                return True
+    return False
+
+
+def _opens_a_sentence(question: str, position: int) -> bool:
+    """Whether the word at `position` is the first of a sentence or a clause."""
+    before = question[:position].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")
+    return not before or before[-1] in _OPENERS
+
+
+class CardRecogniser:
+    """Card titles a question names: typos, missing accents, partial titles.
+
+    Runs of 2-6 consecutive words are compared with every title in slug form (so
+    accents and punctuation do not matter); a run must cover most of a title. One
+    word alone is a weak signal ("took" is not Wandering Took), so it names a card only
+    when it is that card's whole title and no everyday word ("Thalin"), or when the
+    player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
+    (see `distinctive_words`); though not inside a longer name that is not the card's
+    (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
+    "hero" ("a Dunedain hero"), nor in a run of words that names another card. After
+    an article it must be spelt right unless written as a name ("the marsh" is no The
+    Marish). Only runs sharing half a title's letter trigrams reach the fuzzy scorer,
+    so a question that names no card never pays for it (or for importing rapidfuzz).
+    """
+
+    def __init__(
+        self,
+        titles: dict[str, str],
+        card_words: dict[str, str],
+        everyday: frozenset[str] = frozenset(),
+    ):
+        self.titles, self.card_words, self.everyday = titles, card_words, everyday
+        #: the first three letters of every title word: a run of question words can
+        #: only be a title when its last word begins like a title word (typos keep a
+        #: word's first letters far more often than not) ...
+        self._closings = {word[:3] for key in titles for word in key.split("-")}
+        #: ... and its first word like one from which the rest of a title is at least
+        #: RUN_COVERAGE of it: a run of a title's last words alone covers too little
+        #: of it to name it ("valinor" in Light of Valinor)
+        self._openings = {
+            words[i][:3]
+            for key in titles
+            for words in [key.split("-")]
+            for i in range(len(words))
+            if len("-".join(words[i:])) >= RUN_COVERAGE * len(key)
+        }
+        #: the stop words no title ends with ("A Test of Will" ends with one): no run
+        #: ends with them
+        self._not_closing = STOP_WORDS - {key.rsplit("-", 1)[-1] for key in titles}
+        #: the stop words that open a title ("The Ambush"): a run may open with them
+        self._openers = {key.split("-", 1)[0] for key in titles} & STOP_WORDS
+
+    @cached_property
+    def _by_gram(self) -> dict[str, tuple[str, ...]]:
+        """Trigram -> the titles that contain it, each title's `_counted_late` ones
+        left out (built on first need: most questions name no card and never reach
+        the fuzzy matching)."""
+        return _gram_table(self.titles, self._title_grams, self._counted_late)
+
+    @cached_property
+    def _by_opener_gram(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Stop word a title opens with -> `_by_gram` of those titles only: a run that
+        opens with "the" is compared with "The Ambush", not with every title."""
+        return {
+            opener: _gram_table(
+                (key for key in self.titles if key.startswith(f"{opener}-")),
+                self._title_grams,
+                self._counted_late,
+            )
+            for opener in self._openers
+        }
+
+    @cached_property
+    def _counted_late(self) -> dict[str, frozenset[str]]:
+        """Title -> its trigrams that many titles share ("the", "-of"), which a run
+        counts for it only where it could close (`_runs`), not title by title as each
+        is read: a run through "of the" would touch a hundred scenario titles. Empty
+        for a title that could gather half its trigrams from those alone."""
+        from collections import Counter
+
+        titles = Counter(gram for grams in self._title_grams.values() for gram in grams)
+        shared = {gram for gram, count in titles.items() if count > SHARED_GRAM_TITLES}
+        found = {}
+        for key, grams in self._title_grams.items():
+            own = frozenset(grams & shared)
+            found[key] = frozenset() if len(own) >= self._needed[key] else own
+        return found
+
+    @cached_property
+    def _late_grams(self) -> frozenset[str]:
+        return frozenset().union(*self._counted_late.values())
+
+    @cached_property
+    def _needed(self) -> dict[str, int]:
+        """Title -> how many of its trigrams a run must share to be compared with it
+        (half of them)."""
+        return {key: (len(grams) + 1) // 2 for key, grams in self._title_grams.items()}
+
+    @cached_property
+    def _title_grams(self) -> dict[str, set[str]]:
+        return {key: _grams(key) for key in self.titles}
+
+    @cached_property
+    def _word_grams(self) -> dict[str, set[str]]:
+        return {word: _grams(word) for word in self.card_words}
+
+    def prepare(self) -> None:
+        """Build the trigram tables and import rapidfuzz now rather than for the first
+        question that needs them (`engine.Searcher.open_all`)."""
+        import rapidfuzz.process  # noqa: F401
+
+        _ = self._by_gram, self._by_opener_gram, self._late_grams, self._word_grams  # built
+        _ = self._one_word_titles
+
+    def _runs(self, question_words: tuple[str, ...]):
+        """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
+        slug, the titles sharing half their trigrams with it, sorted).
+
+        A run opens and closes with words that begin like title words (`_openings`,
+        `_closings`) and are no stop words ("A Test of Will" may close on one). A run
+        may open with a stop word a title opens with ("the ambush"), to be compared with
+        those titles only. The runs from one word on share their trigrams, so a longer
+        run counts only the trigrams its last word adds (its own and the ones across the
+        join, both found once per question). The trigrams many titles share are counted
+        only where the run could close (`_counted_late`)."""
+        n_words = min(len(question_words), MAX_WORDS)
+        needed, openings = self._needed, self._openings
+        late, late_grams = self._counted_late, self._late_grams
+        joined = _JoinedGrams(question_words)
+        for start in range(n_words):
+            first = question_words[start]
+            if first in STOP_WORDS:
+                # titles are keyed by slug: "Don't Leave the Path!" opens with "dont"
+                by_gram = self._by_opener_gram.get(re.sub("['\u2019]", "", first))
+                if by_gram is None:
+                    continue
+            elif first[:3] in openings:
+                by_gram = self._by_gram
+            else:
+                continue
+            seen: set[str] = set()
+            seen_late: set[str] = set()
+            shared: dict[str, int] = {}
+            length = -1  # of the run's slug: its words and the hyphens between them
+            for end in range(start, min(start + MAX_RUN, n_words)):
+                last = question_words[end]
+                length += len(last) + 1
+                added = joined.alone(end) if end == start else joined.after(start, end)
+                new = added - seen
+                for gram in new:
+                    for key in by_gram.get(gram, ()):
+                        shared[key] = shared.get(key, 0) + 1
+                seen_late |= new & late_grams
+                seen |= added
+                if last in self._not_closing or last[:3] not in self._closings:
+                    continue
+                if not shared or length < 5:
+                    continue
+                candidates = [
+                    key
+                    for key, count in shared.items()
+                    if count + (len(seen_late & late[key]) if late[key] else 0) >= needed[key]
+                ]
+                if candidates:
+                    run = question_words[start : end + 1]
+                    yield run, "-".join(run), sorted(candidates)
+
+    def recognise(
+        self,
+        question_words: tuple[str, ...],
+        is_common=lambda word: False,
+        limit: int = 3,
+        names: frozenset[str] | None = None,
+        longer: Iterable[str] = (),
+        is_a_word=lambda word: True,
+    ) -> list[str]:
+        """`names`: the words written as names (None: take every word as one);
+        `longer`: the names of two words or more the player wrote (`longer_names`);
+        `is_a_word`: whether a word is one in its own right, never a misspelt title
+        (by default every word is: no title is read through a typo)."""
+        # a card named in the possessive ("Thalin's damage") is that card
+        question_words = tuple(_unpossessed(w) for w in question_words)
+        if names is not None:
+            names = frozenset(_unpossessed(w) for w in names)
+        found: dict[str, float] = {}
+        claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
+        for run, text, candidates in self._runs(question_words):
+            from rapidfuzz import fuzz, process
+
+            for key, score, _ in process.extract(
+                text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=MIN_SCORE
+            ):
+                coverage = min(len(text) / max(len(key), 1), 1.0)
+                if len(run) == 1 and not self._names_alone(run[0], key, names):
+                    continue
+                # "saruman" in "devilry of saruman" is no Saruman
+                if len(run) == 1 and claimed.get(run[0], key) != key:
+                    continue
+                # one word after an article, misspelt: "the marsh" is no "The Marish",
+                # unless written as a name
+                article = len(run) == 2 and run[0] in _ARTICLES
+                if article and score < 100 and names is not None and run[1] not in names:
+                    continue
+                if coverage >= RUN_COVERAGE:
+                    found[key] = max(found.get(key, 0.0), score * coverage)
+                    if len(run) > 1:
+                        claimed.update(dict.fromkeys(run, key))
+        # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
+        traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
+        for word in question_words[:MAX_WORDS]:
+            if len(word) < 4 or word in traits:
+                continue
+            written = names is None or word in names
+            match = self._distinctive(word, is_common) if written else None
+            if match is None and len(word) >= MIN_TYPO_TITLE and not is_common(word):
+                meant = self.misspelt(word)
+                match = meant if meant and not is_a_word(word) else None
+            # a word of a title the question spells names no other card: "Bane" in
+            # "Brand son of Bane" (Brand son of Bain) is no Durin's Bane
+            if claimed.get(word, match) != match:
+                continue
+            if match and not _in_another_name(word, match, longer):
+                found[match] = max(found.get(match, 0.0), 80.0)
+        ranked = sorted(found, key=lambda k: (-found[k], k))
+        # a title and its short name ("ire") may both match: one title, said once
+        return list(dict.fromkeys(self.titles[key] for key in ranked[:limit]))
+
+    def _distinctive(self, word: str, is_common) -> str | None:
+        """The card a word written as a name names on its own (`distinctive_words`),
+        misspelt or not ("Ufthak", "Ufthack")."""
+        match = self.card_words.get(word)
+        if match is None and len(word) >= 6 and not is_common(word):
+            grams = _grams(word)
+            close = [w for w, g in self._word_grams.items() if len(grams & g) * 2 >= len(g)]
+            if close:
+                from rapidfuzz import fuzz, process
+
+                best = process.extractOne(word, close, scorer=fuzz.ratio, score_cutoff=88)
+                match = self.card_words[best[0]] if best else None
+        return match
+
+    @cached_property
+    def _one_word_titles(self) -> dict[tuple[str, int], tuple[str, ...]]:
+        """(first letter, length) -> the one-word titles long enough to be read through
+        a typo: a typo keeps the first letter and changes the length by one at most."""
+        found: dict[tuple[str, int], list[str]] = {}
+        for key in self.titles:
+            if "-" not in key and len(key) >= MIN_TYPO_TITLE:
+                found.setdefault((key[0], len(key)), []).append(key)
+        return {place: tuple(keys) for place, keys in found.items()}
+
+    def misspelt(self, word: str) -> str | None:
+        """The one-word title a word misspells by a single typo keeping its first
+        letter (`spelling.one_typo_apart`: "baravor" is Beravor, though the ratio the
+        runs are scored by is too low), where only one title is that close. The caller
+        makes sure the word is no word in its own right: "mercy" is no Merry."""
+        if len(word) < MIN_TYPO_TITLE:
+            return None
+        from judge.search.spelling import one_typo_apart
+
+        titles = self._one_word_titles
+        close = [
+            key
+            for length in (len(word) - 1, len(word), len(word) + 1)
+            for key in titles.get((word[0], length), ())
+            if one_typo_apart(word, key)
+        ]
+        return close[0] if len(close) == 1 else None
+
+    def _names_alone(self, word: str, key: str, names: frozenset[str] | None) -> bool:
+        """Whether one word on its own names the card `key`: it is the card's whole
+        title and no everyday word, or the player wrote it as a name."""
+        if names is None or word in names:
+            return True
+        return "-" not in key and word not in self.everyday
+
+
+class _JoinedGrams:
+    """The trigrams of a question's words in slug form ("word-word-word"), each word's
+    found once per question: its own, and with the ones across the join from the word
+    before ("...ab" + "cd..." adds "ab-", "b-c" and "-cd")."""
+
+    def __init__(self, question_words: tuple[str, ...]):
+        self._words = question_words
+        self._alone: dict[int, set[str]] = {}
+        self._after: dict[int, set[str]] = {}
+
+    def alone(self, position: int) -> set[str]:
+        found = self._alone.get(position)
+        if found is None:
+            found = self._alone[position] = _grams(self._words[position])
+        return found
+
+    def after(self, start: int, position: int) -> set[str]:
+        """The trigrams a run from `start` gains with the word at `position`."""
+        before = self._words[position - 1]
+        if len(before) < 2:  # the join reaches back past a one-letter word
+            tail = before if position - 1 == start else f"-{before}"
+            return _grams(f"{tail[-2:]}-{self._words[position][:2]}") | self.alone(position)
+        found = self._after.get(position)
+        if found is None:
+            joint = f"{before[-2:]}-{self._words[position][:2]}"
+            found = self._after[position] = _grams(joint) | self.alone(position)
+        return found
+
+
+def _gram_table(
+    slugs, grams: dict[str, set[str]], left_out: dict[str, frozenset[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Trigram -> the title slugs that contain it (`grams`: each slug's), but not for a
+    title's `left_out` trigrams."""
+    found: dict[str, list[str]] = {}
+    for key in slugs:
+        for gram in grams[key] - left_out[key]:
+            found.setdefault(gram, []).append(key)
+    return {gram: tuple(keys) for gram, keys in found.items()}
+
+
+def _unpossessed(word: str) -> str:
+    """A word without its possessive ending: "thalin's" -> "thalin"."""
+    return word[:-2] if word.endswith("'s") else word
+
+
+def name_keys(names: Iterable[str]) -> set[str]:
+    """The slugs a name may be written as: whole, and without a leading article
+    ("King's Quest" for The King's Quest)."""
+    return set().union(*map(_keys_of, names))
+
+
+@cache
+def _keys_of(name: str) -> frozenset[str]:
+    """`name_keys` of one name (remembered: the names are the knowledge base's titles,
+    and every question compares its names with the boxes' and cycles')."""
+    from judge.base.slug import slugify
+
+    key = slugify(name)
+    return frozenset({key, re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key)})
+
+
+def _spells_one_of(key: str, titles: set[str]) -> bool:
+    """Whether a name is one of the recognised titles, typos allowed ("Stewart of
+    Gondor" is the Steward of Gondor we matched, not a card we lack)."""
+    if key in titles:
+        return True
+    if not titles:
+        return False
+    from rapidfuzz import fuzz
+
+    return any(fuzz.ratio(key, title) >= MIN_SCORE for title in titles)
+
+
+def unknown_cards(
+    question: str,
+    recognised: list[str],
+    known_words,
+    not_cards: Iterable[str] = (),
+    table_talk: Callable[[str], tuple[str, ...]] = lambda word: (),
+    is_a_word: Callable[[str], bool] = lambda word: True,
+) -> list[str]:
+    """Card names the question writes that the knowledge base has nothing on.
+
+    A name is two or more capitalised words in a row, "of" and "the" allowed inside
+    ("Radagast's Cunning", "Forest Snare"), or joined by hyphens ("Self-Preservation"),
+    that is not a recognised card, nor one of the names `not_cards` (a scenario's box
+    or cycle: "The Shire's Reckoning"), and has a word the knowledge base never uses
+    (`known_words`): "Combat Phase" is rules, not a card. A sentence's first word is
+    capitalised anyway: it is left out when the knowledge base uses it, when it counts
+    what follows ("Couple of Thaurdir questions") or when "the" alone follows it
+    ("Feinted the Hill Troll").
+    A known card's name in the possessive before a word the knowledge base never uses
+    is a different card too ("radagasts cunning" is not Radagast; "Radagast's ability"
+    is still Radagast), unless the word is the players' own for a rules word
+    (`table_talk`, the rules words it stands for: "Thalin's ping" is Thalin's damage).
+    One capitalised word names a card too when it is no word at all (`is_a_word`, by
+    default every word is one): see `_single_names`; so does the word whose errata is
+    asked for, or its rulings, in lower case too (`_ruled_subjects`).
+    """
+    from judge.base.slug import slugify
+
+    seen = name_keys((*recognised, *not_cards))
+    found = [
+        *_written_names(question, known_words, seen),
+        *_possessed_names(question, recognised, known_words, table_talk),
+        *_single_names(question, known_words, is_a_word, recognised),
+        *_ruled_subjects(question, known_words, is_a_word, recognised),
+    ]
+    # a name found both ways ("Radagasts Cunning") is reported once, as written
+    once: dict[str, str] = {}
+    for name in found:
+        once.setdefault(slugify(name), name)
+    return list(once.values())
+
+
+def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
+    """The names the question writes (`_NAME`) that are none of the cards `seen` (as
+    name keys) and have a word the knowledge base never uses (`unknown_cards`)."""
+    from judge.base.slug import slugify
+
+    for match in _NAME.finditer(question):
+        text = match.group()
+        if _opens_a_sentence(question, match.start()):
+            first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
+            # "Miner of the Iron Hills" holds its first word; after "the" alone it is a
+            # verb ("Feinted the Hill Troll")
+            joined = re.match(rf"(?!the\s){_JOINERS}\s", rest)
+            article = re.match(r"the\s", rest)
+            if (joined and first.lower() in _AMOUNTS) or article:
+                text = re.sub(rf"^(?:{_JOINERS}\s+)+", "", rest)
+            elif not joined and all(w in known_words for w in words(first)):
+                text = rest
+        if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
+            continue
+        # "Glorfindel's Light of Valinor" is his copy of a card we know
+        owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)[1:]
+        if owned and _spells_one_of(slugify(owned[0]), seen):
+            continue
+        if any(w not in known_words for w in words(text)):
+            # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll
+            yield re.sub(r"['\u2019]s$", "", text.strip().rstrip("'\u2019"))
+
+
+def _single_names(
+    question: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
+) -> Iterator[str]:
+    """The single words the question writes as names ("can Eowyn defend?") that are
+    no word the knowledge base or everyday English uses, so a card's name (or a hero's
+    or a place's) we have nothing on. Not a sentence's first word, capitalised anyway;
+    not a name of two words or more (`_written_names` reads those), nor a trait or a
+    deck's name ("my Noldor deck"), nor a typo of a word of a card or scenario the
+    question names ("Nazgul of Dol Gulder"), nor the start of a word the knowledge
+    base uses ("Glorf" for Glorfindel), nor someone at the table ("my buddy Aiden",
+    "Priya says"). A word of a longer name the question writes ("Defender of Rammas",
+    then "the Spearman" of a Gondorian Spearman) is that name's."""
+    if not written_as_names(question):  # most questions write no name: nothing to do
+        return
+    longer = {w for match in _NAME.finditer(question) for w in words(match.group())}
+    for written, i in _capitalised(question):
+        word = written[i]
+        if not _is_single_name(word, written[i - 1 : i] + written[i + 1 : i + 2]):
+            continue
+        folded = words(word)
+        if len(folded) != 1 or folded[0] in longer:
+            continue
+        # "my Noldor deck", "a Noldor discard deck": a trait or a deck's name
+        if not _KINDS.isdisjoint(w.lower() for w in written[i + 1 : i + 3]):
+            continue
+        # "my buddy Aiden", "Priya says": someone at the table
+        before, after = written[i - 1].lower(), written[i + 1 : i + 2]
+        if before in NARRATORS or (after and after[0].lower() in SAYING):
+            continue
+        if _no_word_at_all(folded[0], known_words, is_a_word, recognised):
+            yield word
+
+
+#: the word whose errata or rulings a question asks for, in lower case too: "eowyn
+#: errata", "eowyn's errata", "did eowyn get errata", "is eowyn errata'd", "any errata
+#: for eowyn", "errata eowyn", "beregond faq", "any ruling on beregond"
+_RULED = r"(?:errat(?:a|um)|faq|rulings?)"
+_RULED_OF = re.compile(
+    rf"\b([^\W\d_]+)(?:['\u2019]s)?"
+    rf"(?=\s+(?:(?:get|gets|got|have|has|had|been)\s+)?(?:any\s+)?(?:{_RULED}|errata'?e?d)\b)"
+    rf"|\b{_RULED}\s+(?:(?:for|on|of|to|about)\s+)?([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _ruled_subjects(
+    question: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
+) -> Iterator[str]:
+    """The word whose errata or rulings the question asks for, written in lower case
+    or not, when it is no word at all (`_no_word_at_all`): "does eowyn's errata change
+    her ability?" asks about a card we have nothing on, whose errata no entry states.
+    Its possessive without the apostrophe ("eowyns errata") is read as the name."""
+    for match in _RULED_OF.finditer(question):
+        written = match.group(1) or match.group(2)
+        word = written.lower()
+        if len(word) < MIN_SINGLE_NAME:
+            continue
+        if word.endswith("s") and word not in known_words and not is_a_word(word):
+            written, word = written[:-1], word[:-1]  # "eowyns errata"
+        if _no_word_at_all(word, known_words, is_a_word, recognised):
+            yield written
+
+
+def _no_word_at_all(
+    word: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
+) -> bool:
+    """Whether a word (folded) is no word the knowledge base or everyday English uses
+    (`is_a_word`), nor a typo of a word of a card or scenario the question names
+    ("Nazgul of Dol Gulder"), nor such a name's words run together ("erebor
+    battlemaster"), nor the start of a word the knowledge base uses ("Glorf" for
+    Glorfindel): a name we have nothing on."""
+    from judge.search.spelling import one_typo_apart
+
+    if word in known_words or is_a_word(word):
+        return False
+    for name in recognised:
+        said = words(name)
+        if word in "".join(said) or any(one_typo_apart(word, w) for w in said):
+            return False
+    return not any(w.startswith(word) for w in known_words)
+
+
+def _is_single_name(word: str, neighbours: list[str]) -> bool:
+    """Whether a capitalised word (`_capitalised`) is written as a name of its own:
+    long enough, all letters, and no capitalised word next to it."""
+    return (
+        len(word) >= MIN_SINGLE_NAME
+        and word.isalpha()
+        and not any(n[0].isupper() for n in neighbours)
+    )
+
+
+def _possessed_names(
+    question: str, recognised: list[str], known_words, table_talk: Callable
+) -> Iterator[str]:
+    """A recognised card's name in the possessive before a word that is neither the
+    knowledge base's nor table talk: another card's name ("radagasts cunning")."""
+    said = words(question)
+    for title in recognised:
+        key = words(title)
+        for i in range(len(said) - len(key)):
+            owner = said[i : i + len(key)]
+            if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
+                following = said[i + len(key)]
+                unknown = not (
+                    following in STOP_WORDS or following in known_words or table_talk(following)
+                )
+                if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
+                    yield f"{title}'s {following.capitalize()}"
