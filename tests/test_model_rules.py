@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.model.campaign import (
+from judge.games import implementations as all_rules
+from judge.games.lcg.campaign import (
     CampaignCard,
     CampaignLog,
     CampaignPlayer,
@@ -13,16 +14,15 @@ from judge.model.campaign import (
     setup_checklist,
     starting_threat_penalty,
 )
-from judge.model.combat import (
+from judge.games.lcg.combat import (
     Modifier,
     apply_modifiers,
     enemy_attack_damage,
     player_attack_damage,
     score,
 )
-from judge.model.deck import Deck, deck_findings
-from judge.model.registry import all_rules
-from judge.model.timing import Ability, order_abilities, unplayable_cancels
+from judge.games.lcg.deck import Deck, deck_findings
+from judge.games.lcg.timing import Ability, order_abilities, unplayable_cancels
 
 
 def test_undefended_attack_ignores_defense_and_hits_one_hero():
@@ -75,9 +75,9 @@ def flat(placements):
 
 
 def test_when_before_after_and_forced_only_over_responses_of_the_same_word():
-    """Rules Reference, "Forced" (p. 8): forced abilities go before non-forced responses
-    of the same "when" or "after" type; "Timing of Ability Resolution": "when" before
-    "after". So a "when" response precedes an "after" forced ability."""
+    """Rules Reference, "Forced" (p. 8): among responses to one trigger that share a word
+    ("when" or "after"), the forced ones resolve ahead of the others; "Timing of Ability
+    Resolution": "when" before "after". So a "when" response precedes an "after" forced ability."""
     order = order_abilities(
         [
             Ability("Strength of Will", "response"),

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.body_lines import plain
+from judge.kb.body_lines import plain
 from judge.search import engine, naming, reading, scoring
 from judge.search.engine import Searcher
 from judge.search.index import ensure
@@ -86,7 +86,7 @@ def _searcher(root):
 
 def _glossary_searcher(root, entries: dict[str, str]):
     """A searcher over glossary entries (title -> body) and a few fillers."""
-    from judge.slug import slugify
+    from judge.base.slug import slugify
 
     for title, body in entries.items():
         _glossary(root, slugify(title), title, body)
@@ -999,7 +999,7 @@ def test_a_title_the_question_says_only_in_part_names_something_else(tmp_path, m
             "until the end of the round has ended when another ability that triggers at "
             "the end of the round starts.",
             "Effects during Setup": "During setup, an effect that lasts until the end of "
-            "the round lasts until the end of the first round; another that triggers at "
+            "the round instead lasts until the end of the first round; another that triggers at "
             "the end then waits too.",
         },
     )
@@ -1208,7 +1208,7 @@ def test_a_tcg_keyword_asked_for_as_a_keyword_is_its_own_entry_not_the_keywords_
     """The TCG's entries are all of one kind, so "keyword" covers none of them in
     particular: each loaded keyword's entry says it is one in its aliases ("fierce
     keyword"), or the Keywords page, which lists them all, comes first."""
-    from judge.knowledge import load
+    from judge.kb.knowledge import load
 
     title = load().get(keyword).title.lower()
     assert _top(Searcher(), f"lotr tcg {title} keyword") == keyword
