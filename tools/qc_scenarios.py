@@ -379,7 +379,7 @@ def _cards_index(root: Path) -> dict[str, list[str]]:
     """Slug of every card an errata or Q&A entry names -> those entries' ids."""
     import yaml
 
-    from judge.slug import slugify
+    from judge.base.slug import slugify
 
     found: dict[str, list[str]] = {}
     for folder in ("errata", "faq/qa"):
@@ -392,7 +392,7 @@ def _cards_index(root: Path) -> dict[str, list[str]]:
 
 def links(facts: dict, root: Path, by_card: dict[str, list[str]]) -> dict:
     """Keyword ids, ruling ids and the rules topics that are not keywords."""
-    from judge.slug import slugify
+    from judge.base.slug import slugify
 
     slug = slugify(facts["title"])
     keywords, topics = [], []
@@ -436,7 +436,7 @@ GOLD_BORDER = (
 
 def aliases(title: str, topics: list[str]) -> list[str]:
     """The title as players type it, plus the page's own rules topics (`named_topics`)."""
-    from judge.slug import fold_accents
+    from judge.base.slug import fold_accents
 
     plain = fold_accents(title).lower()
     found = [plain, plain.replace("-", " ")]
@@ -454,7 +454,7 @@ def named_topics(found: list[dict], root: Path) -> dict[str, list[str]]:
     generic topics ("Setup", "Next Player") would steal rules questions."""
     from collections import Counter
 
-    from judge.knowledge import compile_entries
+    from judge.kb.knowledge import compile_entries
     from judge.search.text import STOP_WORDS, stem, words
 
     # stems of every entry's text, scenario pages keyed by title so a page's own text
@@ -494,7 +494,7 @@ def questions(title: str, facts: dict) -> list[str]:
 def render(
     facts: dict, root: Path, by_card, related: list[str], sequence: int, topics: list[str]
 ) -> str:
-    from judge.slug import slugify
+    from judge.base.slug import slugify
 
     title = facts["title"]
     product, cycle = product_of(title)
@@ -602,7 +602,7 @@ def kept_notes(path: Path) -> str:
 
 def write(source: Path, root: Path) -> None:
     """Write every scenario entry and `tests/manifest/scenarios.yaml` under `root`."""
-    from judge.slug import slugify
+    from judge.base.slug import slugify
 
     found = scenarios(source.read_text(encoding="utf-8"))
     by_card = _cards_index(root)
