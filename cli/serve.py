@@ -52,12 +52,12 @@ def run(args) -> int:
     from cli.shells import shell
     from judge.app.table_address import Address, qr_code
 
-    address = Address(args.host, args.port)
+    address = Address.parse(args.host, args.port)
     url = address.url
     lines = [f"Loremaster table mode: open {url} in a browser."]
     if address.on_network:
         print(
-            f"loremaster serve: warning: listening on {args.host}, so anyone on the "
+            f"loremaster serve: warning: listening on {address.host}, so anyone on the "
             "network can open Loremaster.",
             file=sys.stderr,
         )
@@ -68,7 +68,7 @@ def run(args) -> int:
     try:
         shell("serve")(address, args.max_sessions)
     except OSError as exc:
-        if exc.errno in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+        if exc.errno in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES, errno.EINVAL):
             raise UsageError(
                 f"loremaster serve: cannot listen on {args.host}:{args.port}: "
                 f"{exc.strerror}; pick another --port or --host"

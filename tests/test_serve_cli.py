@@ -111,24 +111,19 @@ def test_a_session_that_ignores_quit_is_killed_after_the_grace_period(monkeypatc
     assert asyncio.run(run()) == -9  # killed: it never answered the quit request
 
 
-def test_a_malformed_message_ends_that_session_and_the_server_serves_on():
-    import asyncio
-
-    from aiohttp.test_utils import TestClient, TestServer
-
+@pytest.mark.parametrize(
+    ("spelling", "host", "on_network"),
+    [
+        ("127.1", "127.0.0.1", False),
+        ("0x7f000001", "127.0.0.1", False),
+        ("::ffff:127.0.0.1", "127.0.0.1", False),
+        ("0", "0.0.0.0", True),
+        ("localhost", "localhost", False),
+    ],
+)
+def test_a_host_spelling_is_read_as_the_address_it_means(spelling, host, on_network):
     from judge.app.table_address import Address
-    from tui.serve import TableServer
 
-    async def run() -> tuple[int, int, int]:
-        table = TableServer(Address("127.0.0.1", 8000), max_sessions=1)
-        async with TestClient(TestServer(await table._make_app())) as client:
-            websocket = await client.ws_connect("/ws?width=40&height=20")
-            await websocket.receive()  # the app has started
-            await websocket.send_str("not json")
-            while not websocket.closed:
-                await websocket.receive()
-            sessions_left = len(table.sessions)
-            page = await client.get("/")  # the freed place is offered again
-            return sessions_left, page.status, len(table.sessions)
-
-    assert asyncio.run(run()) == (0, 200, 0)
+    address = Address.parse(spelling, 8000)
+    assert (address.host, address.on_network) == (host, on_network)
+    assert "http://0:" not in address.url

@@ -25,6 +25,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from judge.app.table_address import Address
+from tui.serve_guard import HostGuard, clamp_size, read_message
 
 #: one app session: the app with no arguments, through the CLI (its allowed app launch)
 SESSION_COMMAND = (sys.executable, "-m", "cli.main")
@@ -36,6 +37,23 @@ PR_SET_PDEATHSIG = 1
 SHUTDOWN_TIMEOUT = 2.0
 
 log = logging.getLogger("loremaster.serve")
+#: aiohttp's loggers of requests it could not parse: one line each, never a traceback
+AIOHTTP_LOGGERS = ("aiohttp.server", "aiohttp.web", "aiohttp.websocket")
+#: the reply to a request that names another host, or a websocket from another site's page
+FORBIDDEN = "This Loremaster server answers only its own address and its own pages."
+
+
+class _OneLine(logging.Filter):
+    """Drop a log record's traceback: a malformed request is the sender's problem, and a
+    page of stack frames in the server's terminal reads as a crash."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            record.msg = f"{record.getMessage()}: {record.exc_info[1]!r}"
+            record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        return True
 
 
 def full_message(limit: int) -> str:
@@ -134,8 +152,23 @@ class TableServer(Server):
         )
         self.address = address
         self.max_sessions = max_sessions
+        self.guard = HostGuard(address.host, address.port)
+        #: every session whose app process may still be running: one leaves the set
+        #: only once its process has exited, so the cap counts processes
         self.sessions: set[SessionProcess] = set()
         self._sockets: set[web.WebSocketResponse] = set()
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self._only_this_host)
+        return app
+
+    @web.middleware
+    async def _only_this_host(self, request: web.Request, handler) -> web.StreamResponse:
+        """Refuse a request whose `Host` is not this server (DNS rebinding)."""
+        if not self.guard.allows_host(request.headers.get("Host")):
+            return web.Response(status=421, text=FORBIDDEN)
+        return await handler(request)
 
     @property
     def full(self) -> bool:
@@ -146,10 +179,24 @@ class TableServer(Server):
             return web.Response(
                 status=503, text=full_page(self.max_sessions), content_type="text/html"
             )
-        return await super().handle_index(request)
+        import aiohttp_jinja2
+
+        # the page's own URLs use the host it was asked for (the middleware has checked
+        # it), so that its websocket's `Origin` and `Host` agree whichever of the
+        # server's addresses the player opened
+        here = f"http://{request.host}"
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"ws://{request.host}{request.app.router['websocket'].url_for()}",
+            "config": {"static": {"url": f"{here}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run one session for as long as its browser stays connected."""
+        if not self.guard.allows_origin(request.headers.get("Origin"), request.host):
+            return web.Response(status=403, text=FORBIDDEN)
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         if self.full:  # two browsers loaded the page for the last free session
@@ -166,8 +213,9 @@ class TableServer(Server):
         self.sessions.add(session)
         self._sockets.add(websocket)
         try:
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
+            width, height = clamp_size(
+                request.query.get("width", "80"), request.query.get("height", "24")
+            )
             await session.start(width, height)
             await self._process_messages(websocket, session)
         except (asyncio.CancelledError, ConnectionError):
@@ -175,11 +223,37 @@ class TableServer(Server):
         except (ValueError, AssertionError) as exc:  # not what the page sends
             log.warning("a session ended on a malformed message: %s", exc)
         finally:
-            self.sessions.discard(session)
             self._sockets.discard(websocket)
-            await session.end()
+            try:
+                await session.end()
+            finally:
+                self.sessions.discard(session)  # its process has exited (or was killed)
             await websocket.close()
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, session) -> None:
+        """The browser's messages, checked: a message the page would not send is dropped
+        with one log line, and a resize is clamped like the first size."""
+        async for message in websocket:
+            if message.type != web.WSMsgType.TEXT:
+                continue
+            read = read_message(message.data)
+            if read is None:
+                log.warning("dropped a malformed message from a browser")
+                continue
+            kind, data = read
+            if kind == "stdin" and isinstance(data, str):
+                await session.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await session.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+            elif kind == "ping" and isinstance(data, str | int | float):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await session.blur()
+            elif kind == "focus":
+                await session.focus()
+            else:
+                log.warning("dropped a malformed message from a browser")
 
     async def on_startup(self, app: web.Application) -> None:
         """Print nothing: `loremaster serve` has already said where to connect."""
@@ -192,6 +266,8 @@ class TableServer(Server):
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C (SIGINT) or SIGTERM; every session has ended on return."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+        for name in AIOHTTP_LOGGERS:
+            logging.getLogger(name).addFilter(_OneLine())
         web.run_app(
             self._make_app(),
             host=self.address.host,

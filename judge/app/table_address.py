@@ -19,6 +19,26 @@ class Address:
     host: str
     port: int
 
+    @classmethod
+    def parse(cls, host: str, port: int) -> Address:
+        """The address a `--host` spelling means: the C library's shorthands for IPv4
+        (`127.1`, `0x7f000001`, `0`) become their dotted form, and an IPv4 address
+        written as IPv6 (`::ffff:127.0.0.1`) becomes the IPv4 one it stands for, so
+        the server binds what the player meant and says truly who can reach it."""
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            address = None
+        if address is not None:
+            mapped = getattr(address, "ipv4_mapped", None)
+            return cls(str(mapped or address), port)
+        if host and all(part.isalnum() for part in host.split(".")):
+            try:
+                return cls(socket.inet_ntoa(socket.inet_aton(host)), port)
+            except OSError:
+                pass  # a host name
+        return cls(host, port)
+
     @property
     def on_network(self) -> bool:
         """True unless only this computer can connect (a loopback address or name)."""

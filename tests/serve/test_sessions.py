@@ -19,7 +19,9 @@ def test_sessions_do_not_outlive_a_killed_server(serve):
     async def open_session_then_kill_the_server() -> list[int]:
         async with (
             aiohttp.ClientSession() as client,
-            client.ws_connect(f"{server.url}ws?width=40&height=20") as websocket,
+            client.ws_connect(
+                f"{server.url}ws?width=40&height=20", origin=server.url.rstrip("/")
+            ) as websocket,
         ):
             await websocket.receive()  # its app process is running
             sessions = server.session_pids()
