@@ -17,7 +17,14 @@ def add_arguments(parser) -> None:
         "--as", dest="document", choices=DOCUMENTS, help="which document it is (default: detect)"
     )
     parser.add_argument("--list", action="store_true", help="list the imported documents")
-    parser.add_argument("--remove", metavar="DOC", help="forget one imported document")
+    parser.add_argument(
+        "--remove", metavar="DOC", choices=DOCUMENTS, help="forget one imported document"
+    )
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the stored import even when this file places fewer entries",
+    )
     add_json_flag(parser)
 
 
@@ -58,12 +65,17 @@ def run(args) -> int:
 def _import(args) -> int:
     from pathlib import Path
 
-    from judge.kb.importer.importing import import_file
+    from judge.kb.importer.importing import SmallerImport, import_file
     from judge.kb.importer.text import ImportProblem
     from judge.kb.knowledge import load
 
     try:
-        alignment = import_file(Path(args.file), load(), args.document)
+        alignment = import_file(Path(args.file), load(), args.document, args.replace)
+    except SmallerImport as exc:
+        message = f"loremaster import: {exc}"
+        kept = {"kept": exc.alignment.document, "stored": exc.stored}
+        kept["placed"] = len(exc.alignment.placed)
+        return render(Result(kept, lambda style: [message], status=1), args.json)
     except ImportProblem as exc:
         raise UsageError(f"loremaster import: {exc}") from None
     document = {

@@ -65,7 +65,7 @@ def test_an_index_from_an_older_program_version_is_not_opened(small_kb, monkeypa
     old = search_index.ensure(root=small_kb)
     monkeypatch.setattr(judge, "__version__", current_version)
     current = search_index.ensure(root=small_kb)
-    assert current.built_now and current.path != old.path and not old.path.exists()
+    assert current.built_now and current.path != old.path
     assert answers_sentinel(current)
 
 
@@ -154,3 +154,82 @@ def test_an_index_in_memory_keeps_its_pairs_too(small_kb, unwritable_cache):
     assert sum(searcher.index("lcg")._pairs.lengths) > 0
     assert sentinel_first(searcher)
     searcher.close()
+
+
+def test_a_shared_cache_folder_keeps_every_file_of_the_users(small_kb, tmp_path, monkeypatch):
+    """Only what Loremaster made, and can recognise as its own, is ever swept."""
+    import os
+    import time
+
+    cache = tmp_path / "shared"
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(cache))
+    (cache / "index-of-my-photos").mkdir(parents=True)
+    (cache / "index-of-my-photos" / "notes.txt").write_text("mine")
+    (cache / "index-2024").mkdir()
+    (cache / "kb-budget.json").write_text("{}")
+    (cache / "index-73-0.1.0-0123456789abcdef").mkdir()  # our name, but not our meta
+    (cache / "kb-5-0123456789abcdeg.json").write_text("{}")  # not a hash of ours
+    long_ago = time.time() - 30 * 24 * 3600
+    for path in cache.iterdir():
+        os.utime(path, (long_ago, long_ago))
+    search_index.ensure(root=small_kb)
+    from judge.kb.knowledge import load
+
+    load(small_kb)
+    for name in (
+        "index-of-my-photos/notes.txt",
+        "index-2024",
+        "kb-budget.json",
+        "index-73-0.1.0-0123456789abcdef",
+        "kb-5-0123456789abcdeg.json",
+    ):
+        assert (cache / name).exists(), name
+
+
+def test_the_kb_hash_memo_survives_a_compile(small_kb, tmp_path, monkeypatch):
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path / "c"))
+    from judge.kb import knowledge
+
+    knowledge._loaded.clear()
+    knowledge.load(small_kb)
+    assert (tmp_path / "c" / "kb-hash.json").is_file()
+
+
+def test_a_corruption_that_keeps_the_sizes_is_noticed_and_rebuilt(small_kb):
+    first = search_index.ensure(root=small_kb)
+    victim = max(
+        (p for p in first.path.iterdir() if p.suffix != ".json"), key=lambda p: p.stat().st_size
+    )
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 64] = bytes(64)
+    victim.write_bytes(bytes(data))
+    again = search_index.ensure(root=small_kb)
+    assert again.built_now and answers_sentinel(again)
+
+
+def test_a_file_in_the_index_place_is_moved_aside_not_deleted(small_kb):
+    import shutil
+
+    first = search_index.ensure(root=small_kb)
+    shutil.rmtree(first.path)
+    first.path.write_text("someone's file")
+    again = search_index.ensure(root=small_kb)
+    assert again.built_now and again.path.is_dir() and answers_sentinel(again)
+    assert first.path.with_name(first.path.name + ".moved-aside").read_text() == "someone's file"
+
+
+def test_a_crashed_builds_folder_is_swept_once_abandoned(small_kb):
+    import os
+    import time
+
+    from judge.base.cache import ABANDONED_SECONDS
+
+    first = search_index.ensure(root=small_kb)
+    crashed = first.path.parent / f".{first.path.name}.abc123_x"
+    crashed.mkdir()
+    young = first.path.parent / f".{first.path.name}.young_1"
+    young.mkdir()
+    old = time.time() - ABANDONED_SECONDS - 60
+    os.utime(crashed, (old, old))
+    search_index.ensure(rebuild=True, root=small_kb)
+    assert not crashed.exists() and young.exists()

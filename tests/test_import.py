@@ -225,3 +225,44 @@ def test_nothing_of_the_documents_is_committed_to_the_project():
     tracked = [p for p in REPO.rglob("*") if ".git" not in p.parts and ".venv" not in p.parts]
     assert not any(p.name.startswith(("000_", "001_", "002_", "003_", "004_")) for p in tracked)
     assert not any(p.name in ("rr.json", "faq.json", "qc.json") for p in tracked)
+
+
+@pytest.mark.parametrize("name", ["../notes", "/abs/path", "settings", "rr.json", ""])
+def test_remove_takes_a_document_name_only_and_deletes_nothing_else(cli, data_dir, tmp_path, name):
+    (data_dir / "official").mkdir(parents=True)
+    mine = [data_dir / "notes.json", tmp_path / "settings.json", data_dir / "official" / "x.json"]
+    for path in mine:
+        path.write_text("{}")
+    done = cli("import", "--remove", name)
+    assert done.code == 2 and "Traceback" not in done.err
+    assert all(path.exists() for path in mine)
+
+
+def test_a_temporary_file_a_crash_left_is_not_listed_or_searched(cli, data_dir):
+    from judge.kb.importer import store
+
+    folder = data_dir / "official"
+    folder.mkdir(parents=True)
+    record = {
+        "document": "faq",
+        "file": "x",
+        "file_hash": "",
+        "wording": {"faq/1.24": {"text": "t"}},
+    }
+    (folder / ".faq.json.abc123.tmp").write_text(json.dumps(record))
+    (folder / ".faq-abc123.json").write_text(json.dumps(record))  # an older program's name
+    assert store.imported() == [] and store.official_wording() == {} and store.store_hash() == ""
+
+
+def test_a_smaller_import_keeps_the_earlier_one_unless_replaced(cli, data_dir, tmp_path):
+    whole = cli("import", str(FIXTURES / "faq-like.txt"), "--as", "faq", "--json").json()
+    text = (FIXTURES / "faq-like.txt").read_text(encoding="utf-8")
+    part = tmp_path / "part.txt"
+    part.write_text(text[: text.index("(1.24)") + 12], encoding="utf-8")
+    kept = cli("import", str(part), "--as", "faq")
+    assert kept.code == 1 and "kept the earlier import" in kept.out + kept.err
+    listed = cli("import", "--list", "--json").json()["imported"][0]
+    assert listed["placed"] == whole["placed"]
+    replaced = cli("import", str(part), "--as", "faq", "--replace", "--json")
+    assert replaced.code == 0
+    assert cli("import", "--list", "--json").json()["imported"][0]["placed"] < whole["placed"]

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from whoosh import fields, formats
 from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec.whoosh3 import W3Codec
-from whoosh.filedb.filestore import RamStorage
 
 from judge.search.index_writing import INLINE_LIMIT, AnalysedText, Codec
+from judge.search.ram_storage import PrivateRamStorage
 
 
 def _plain_schema():
@@ -32,7 +32,7 @@ def _our_schema():
 
 
 def _written(schema, codec, texts: list[str]):
-    index = RamStorage().create_index(schema)
+    index = PrivateRamStorage().create_index(schema)
     writer = index.writer(codec=codec)
     for text in texts:
         writer.add_document(body=text, anywhere=text)

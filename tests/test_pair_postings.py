@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from whoosh import fields, query, scoring
 from whoosh.analysis import ShingleFilter, SpaceSeparatedTokenizer
-from whoosh.filedb.filestore import RamStorage
 
 from judge.search import pair_postings
 from judge.search.index_writing import AnalysedText
 from judge.search.pair_postings import BUCKETS, PairPostings
+from judge.search.ram_storage import PrivateRamStorage
 from judge.search.weighting import TermPostings
 
 GAME = "lcg"
@@ -22,7 +22,7 @@ GAME = "lcg"
 
 def _index():
     """An empty index in memory, named as a game's is."""
-    return RamStorage().create_index(fields.Schema(body=AnalysedText()), indexname=GAME)
+    return PrivateRamStorage().create_index(fields.Schema(body=AnalysedText()), indexname=GAME)
 
 
 def _kept(texts: list[str]):
@@ -46,7 +46,7 @@ def _whooshs_pair_scores(texts: list[str]) -> dict[str, dict[int, float]]:
     schema = fields.Schema(
         pairs=fields.TEXT(analyzer=shingles, field_boost=pair_postings.WEIGHT, phrase=False)
     )
-    ix = RamStorage().create_index(schema)
+    ix = PrivateRamStorage().create_index(schema)
     writer = ix.writer()
     for text in texts:
         writer.add_document(pairs=text)

@@ -132,14 +132,25 @@ def test_hits_carry_highlighted_snippets(searcher):
         assert hit.snippet[start:end].lower().startswith(("sentinel", "defend"))
 
 
-def test_stale_index_is_rebuilt_and_the_old_one_removed(small_kb):
+def test_stale_index_is_rebuilt_and_the_old_one_removed_once_unused(small_kb):
+    import os
+    import time
+
+    from judge.base.cache import UNUSED_SECONDS
+
     first = ensure(root=small_kb)
     again = ensure(root=small_kb)
     assert again.path == first.path and not again.built_now
     path = small_kb / "rules" / "keywords" / "sentinel.md"
     path.write_text(path.read_text() + "\nAn added sentence about defending.\n")
     rebuilt = ensure(root=small_kb)
-    assert rebuilt.built_now and rebuilt.path != first.path and not first.path.exists()
+    # just used: another process (or checkout) may be opening it, so it stays
+    assert rebuilt.built_now and rebuilt.path != first.path and first.path.exists()
+    unused = time.time() - UNUSED_SECONDS - 60
+    os.utime(first.path / "meta.json", (unused, unused))
+    path.write_text(path.read_text() + "\nAnother.\n")
+    ensure(root=small_kb)
+    assert not first.path.exists()
 
 
 def test_batch_answers_every_line_in_order(cli, tmp_path):

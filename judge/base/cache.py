@@ -5,7 +5,20 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
+from collections.abc import Iterable
 from pathlib import Path
+
+#: a temporary file or build folder older than this is a crashed write, not one in
+#: progress: a whole index builds in seconds and a file is written in less
+ABANDONED_SECONDS = 15 * 60
+#: of a cache's older versions (older knowledge bases, other checkouts sharing the
+#: folder), the most recently used this many are kept...
+KEEP_VERSIONS = 4
+#: ...and none used within this long is removed (another process may be opening it)
+IN_USE_SECONDS = 3600
+#: one unused for this long is removed whatever else is kept
+UNUSED_SECONDS = 7 * 24 * 3600
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -41,3 +54,36 @@ def make_build_dir(parent: Path, prefix: str) -> Path:
     """A fresh private directory under `parent`, on the same file system as the target."""
     parent.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(dir=parent, prefix=f".{prefix}."))
+
+
+def sweep_temporaries(folder: Path, names: Iterable[str]) -> None:
+    """Remove the temporary files `write_atomic` left beside these files in a crash
+    (`.NAME.<random>.tmp`), once they are old enough to be abandoned. Only those
+    names are touched: a cache or data folder may hold the user's own files too."""
+    prefixes = tuple(f".{name}." for name in names)
+    cutoff = time.time() - ABANDONED_SECONDS
+    try:
+        candidates = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in candidates:
+        if entry.name.startswith(prefixes) and entry.name.endswith(".tmp"):
+            try:
+                if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < cutoff:
+                    os.unlink(entry.path)
+            except OSError:
+                pass  # best effort: another process may be sweeping too
+
+
+def stale_versions(last_used: dict[Path, float], now: float | None = None) -> list[Path]:
+    """Which of a cache's older versions to remove, given when each was last used: all
+    but the KEEP_VERSIONS most recent, unless used within IN_USE_SECONDS, and any
+    unused for UNUSED_SECONDS. The caller passes only what it made itself."""
+    now = time.time() if now is None else now
+    by_use = sorted(last_used, key=last_used.get, reverse=True)
+    return [
+        path
+        for rank, path in enumerate(by_use)
+        if now - last_used[path] > UNUSED_SECONDS
+        or (rank >= KEEP_VERSIONS and now - last_used[path] > IN_USE_SECONDS)
+    ]

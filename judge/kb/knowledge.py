@@ -8,6 +8,7 @@ base's content hash; later runs read only that file.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from contextlib import suppress
 from functools import cached_property
@@ -117,6 +118,29 @@ def compile_entries(root: Path) -> list[Entry]:
     return entries
 
 
+#: the compiled knowledge bases this program writes (`_compiled_path`); nothing else in
+#: the cache folder is ever removed
+_OWN_COMPILED = re.compile(r"^kb-\d+-[0-9a-f]{16}\.json$")
+
+
+def _remove_stale(current: Path) -> None:
+    """Remove our older compiled knowledge bases (`judge.base.cache.stale_versions`:
+    another checkout or version sharing the cache keeps its own), and the temporary
+    files of writes that crashed; best effort, only files named as ours."""
+    from judge.base.cache import stale_versions, sweep_temporaries
+
+    older = {}
+    for old in current.parent.iterdir():
+        if old != current and _OWN_COMPILED.match(old.name):
+            with suppress(OSError):
+                if old.is_file() and not old.is_symlink():
+                    older[old] = old.stat().st_mtime
+    for stale in stale_versions(older):
+        with suppress(OSError):
+            stale.unlink()
+    sweep_temporaries(current.parent, [current.name])
+
+
 def _compiled_path(kb_hash: str) -> Path:
     return cache_dir() / f"kb-{_FORMAT}-{kb_hash}.json"
 
@@ -142,9 +166,7 @@ def load(root: Path | None = None) -> KnowledgeBase:
         payload = json.dumps([e.to_dict() for e in entries], ensure_ascii=False)
         with suppress(OSError):  # a read-only cache only costs speed
             write_atomic(compiled, payload.encode("utf-8"))
-            for old in compiled.parent.glob("kb-*.json"):
-                if old != compiled:
-                    old.unlink(missing_ok=True)
+            _remove_stale(compiled)
     kb = KnowledgeBase(entries, kb_hash)
     _loaded[root] = kb
     return kb

@@ -12,20 +12,31 @@ game) in the one directory. The directory name holds the index format, the progr
 version and the knowledge-base hash, so an index from an older program or knowledge
 base is never opened. When the cache cannot be written, the index is built in memory
 for this run, with one warning.
+
+The cache folder may be shared (two checkouts, two versions, a folder the user chose
+that holds their own files): only a folder named as an index of ours and holding our
+`meta.json` is ever removed, and only by `judge.base.cache.stale_versions` (the most
+recently used are kept, and none in use), so no process deletes an index another is
+about to open. Each
+file's size, modification time and CRC-32 are in `meta.json`: a file whose size or time
+changed is checked against its CRC, so a corruption that keeps the sizes is caught.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import NamedTuple
 
 from judge.base.paths import cache_dir, kb_root
 
-_FORMAT = 73  # bump when the schema or analysis changes
+_FORMAT = 74  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -39,6 +50,15 @@ class IndexInfo(NamedTuple):
 
 #: the in-memory fallback warns once per process, not once per Searcher
 _warned = False
+#: how often opening an index refreshes its "last used" time (meta.json's mtime); well
+#: under `judge.base.cache.IN_USE_SECONDS`, so an index in use is never swept
+USE_STAMP_SECONDS = 600
+#: the names of the index folders this program makes (`index_path`), and of their
+#: private build folders (`judge.base.cache.make_build_dir`: ".<name>.<random>")
+_OWN_INDEX = re.compile(r"^index-\d+-[0-9A-Za-z.+_-]+-[0-9a-f]{16}(?:-[0-9a-f]{12})?$")
+_OWN_BUILD = re.compile(
+    r"^\.index-\d+-[0-9A-Za-z.+_-]+-[0-9a-f]{16}(?:-[0-9a-f]{12})?\.[0-9a-z_]+$"
+)
 
 
 def schema():
@@ -198,6 +218,8 @@ def _fill(kb, ix) -> dict:
         "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         # read for every candidate of every question: a list, not a column on disk
         "kinds": [entry.kind for entry in kb.entries],
+        # the learned stage finds its entries by id (`engine.GameIndex._model_docnums`)
+        "ids": [entry.id for entry in kb.entries],
         "scenarios": scenario_meta(kb),
         "vocabulary": words,
         "vocabulary_stems": sorted({stem(w) for w in words}),
@@ -257,7 +279,7 @@ def build(kb, target: Path) -> float:
     try:
         meta = _fill_games(kb, lambda game: index.create_in(staging, schema(), indexname=game))
         english.write(staging)
-        meta["files"] = {f.name: f.stat().st_size for f in staging.iterdir() if f.is_file()}
+        meta["files"] = {f.name: _fingerprint(f) for f in staging.iterdir() if f.is_file()}
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -266,14 +288,38 @@ def build(kb, target: Path) -> float:
     return meta["build_seconds"]
 
 
+def _fingerprint(path: Path) -> list[int]:
+    """[size, modification time in ns, CRC-32] of one index file."""
+    data = path.read_bytes()
+    return [len(data), path.stat().st_mtime_ns, zlib.crc32(data)]
+
+
 def _whole_meta(target: Path) -> dict | None:
-    """The index's meta when every file it lists is there at its full size, else None."""
+    """The index's meta when every file it lists is there and unchanged, else None.
+
+    A file whose size and modification time are as built is taken as built (a stat, no
+    read); one whose time changed (written to, or copied) is read and checked against
+    its CRC-32."""
     try:
         meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))
-        whole = all((target / name).stat().st_size == size for name, size in meta["files"].items())
-        return meta if whole and isinstance(meta["entries"], int) else None
+        for name, (size, mtime, crc) in meta["files"].items():
+            stat = (target / name).stat()
+            if stat.st_size != size:
+                return None
+            if stat.st_mtime_ns != mtime and zlib.crc32((target / name).read_bytes()) != crc:
+                return None
+        return meta if isinstance(meta["entries"], int) else None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _clear(target: Path) -> None:
+    """Remove our index at `target` so it can be built again. Something else in its
+    place (a file of that name) is moved aside, never deleted."""
+    if target.is_dir() and not target.is_symlink():
+        shutil.rmtree(target, ignore_errors=True)
+    elif target.exists() or target.is_symlink():
+        os.replace(target, target.with_name(f"{target.name}.moved-aside"))
 
 
 def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
@@ -285,20 +331,20 @@ def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
     # imported wording is indexed too: importing or removing a document changes the key
     target = index_path("-".join(filter(None, (content_hash(root), store_hash()))))
     try:
-        if rebuild:
-            shutil.rmtree(target, ignore_errors=True)
         built_now = False
-        meta = _whole_meta(target)
+        meta = None if rebuild else _whole_meta(target)
         if meta is None:
             from judge.kb.knowledge import load
 
-            shutil.rmtree(target, ignore_errors=True)  # a broken index is thrown away
+            _clear(target)  # a broken (or unwanted) index is thrown away
             build(load(root), target)
             built_now = True
             _remove_stale(target)
             meta = _whole_meta(target)
             if meta is None:
                 raise OSError(f"the index at {target} could not be read back")
+        else:
+            _stamp_used(target)
     except OSError as exc:
         return _in_memory(root, exc)
     return IndexInfo(target, meta["entries"], meta["build_seconds"], built_now, meta)
@@ -306,8 +352,6 @@ def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
 
 def _in_memory(root: Path, reason: OSError) -> IndexInfo:
     """Build the index in memory for this run: the cache directory is not writable."""
-    from whoosh.filedb.filestore import RamStorage
-
     from judge.kb.knowledge import load
 
     global _warned
@@ -319,13 +363,49 @@ def _in_memory(root: Path, reason: OSError) -> IndexInfo:
             "using an in-memory index for this run",
             file=sys.stderr,
         )
-    storage = RamStorage()
+    from judge.search.ram_storage import PrivateRamStorage
+
+    storage = PrivateRamStorage()
     meta = _fill_games(load(root), lambda game: storage.create_index(schema(), indexname=game))
     return IndexInfo(Path(":memory:"), meta["entries"], meta["build_seconds"], True, meta, storage)
 
 
+def _stamp_used(target: Path) -> None:
+    """Mark the index as in use (meta.json's mtime), at most once per USE_STAMP_SECONDS,
+    so that another checkout's or version's sweep leaves it alone."""
+    meta = target / "meta.json"
+    try:
+        if time.time() - meta.stat().st_mtime > USE_STAMP_SECONDS:
+            os.utime(meta)
+    except OSError:
+        pass  # a read-only cache: nothing sweeps it either
+
+
 def _remove_stale(current: Path) -> None:
-    """Drop indexes of older knowledge bases (best effort: another process may use one)."""
-    for old in current.parent.glob("index-*"):
-        if old != current and old.is_dir() and not old.name.startswith("."):
-            shutil.rmtree(old, ignore_errors=True)
+    """Drop our older indexes that `judge.base.cache.stale_versions` says may go, and
+    the build folders of builds that crashed (best effort: another process may sweep
+    too). A folder not named as ours, or holding no meta.json of ours, is not ours."""
+    from judge.base.cache import ABANDONED_SECONDS, stale_versions
+
+    now = time.time()
+    older: dict[Path, float] = {}
+    for old in current.parent.iterdir():
+        try:
+            if old == current or not old.is_dir() or old.is_symlink():
+                continue
+            if _OWN_INDEX.match(old.name) and _is_our_index(old):
+                older[old] = (old / "meta.json").stat().st_mtime
+            elif _OWN_BUILD.match(old.name) and now - old.stat().st_mtime > ABANDONED_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
+    for stale in stale_versions(older, now):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def _is_our_index(folder: Path) -> bool:
+    try:
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and {"entries", "games", "files"} <= set(meta)

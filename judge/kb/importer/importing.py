@@ -6,10 +6,9 @@ import hashlib
 from pathlib import Path
 
 from judge.kb.importer.align import Alignment, align
+from judge.kb.importer.store import DOCUMENTS
 from judge.kb.importer.text import ImportProblem, read_document
 
-#: the documents a player may import (keys of `judge.kb.entries.SOURCES`)
-DOCUMENTS = ("rr", "faq", "qc", "tcg", "summary")
 #: a file that places fewer entries than this is not taken for any document
 MIN_PLACED = 3
 
@@ -29,8 +28,23 @@ def detect(lines: list[str], entries) -> Alignment:
     return best
 
 
-def import_file(path: Path, kb, document: str | None = None) -> Alignment:
-    """Align the file with the knowledge base and store what it placed."""
+class SmallerImport(ImportProblem):
+    """The file places fewer entries than the document's stored import: kept unless
+    the player says to replace it (a five-heading excerpt must not silently take the
+    place of a whole imported rulebook)."""
+
+    def __init__(self, alignment: Alignment, stored: int):
+        self.alignment = alignment
+        self.stored = stored
+        super().__init__(
+            f"kept the earlier import of {alignment.document}, which placed {stored} entries: "
+            f"this file places only {len(alignment.placed)}; add --replace to use it instead"
+        )
+
+
+def import_file(path: Path, kb, document: str | None = None, replace: bool = False) -> Alignment:
+    """Align the file with the knowledge base and store what it placed (not over a
+    stored import of the same document that placed more, unless `replace`)."""
     from judge.kb.importer import store
 
     lines = read_document(path)
@@ -42,6 +56,9 @@ def import_file(path: Path, kb, document: str | None = None) -> Alignment:
             f"{path}: only {len(alignment.placed)} of the {alignment.document} headings the "
             "knowledge base knows were found; is it the right document (--as)?"
         )
+    stored = store.placed(alignment.document)
+    if stored > len(alignment.placed) and not replace:
+        raise SmallerImport(alignment, stored)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     store.save(
         alignment.document,

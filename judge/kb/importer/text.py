@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import logging
 import re
 import unicodedata
+import warnings
 from pathlib import Path
 
+from judge.base.printable import printable
+from judge.base.reading import UnreadableFile, read_user_file, shown_path
+
 #: files larger than this are refused before reading (the Quest Companion is ~0.7 MB)
-MAX_BYTES = 20 * 1024 * 1024
+MAX_BYTES = 20_000_000
 
 
 class ImportProblem(Exception):
@@ -19,39 +25,59 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "\u00a0
 
 
 def read_document(path: Path) -> list[str]:
-    """The file's lines: PDF through pypdf, anything else as UTF-8 text."""
+    """The file's lines: PDF through pypdf, anything else as UTF-8 text. The file is
+    read once (a regular file only, at most MAX_BYTES: `read_user_file`)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ImportProblem(
-                f"{path}: {size // (1024 * 1024)} MB is larger than any rules document "
-                f"({MAX_BYTES // (1024 * 1024)} MB at most)"
-            )
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ImportProblem(f"{path}: {exc.strerror or exc}") from None
-    except ValueError:  # the operating system takes no name with a NUL character
-        shown = str(path).replace("\0", "\\0")  # as yamlio.load_file shows it
-        raise ImportProblem(f"{shown}: no file can have this name (it holds a NUL)") from None
+        raw = read_user_file(path, MAX_BYTES, what="a rules document")
+    except UnreadableFile as exc:
+        raise ImportProblem(str(exc)) from None
+    shown = shown_path(path)
     if raw.startswith(b"%PDF"):
-        return clean_lines(_pdf_text(path))
+        return clean_lines(_pdf_text(raw, shown))
     if b"\x00" in raw[:4096]:
-        raise ImportProblem(f"{path}: a binary file, not a PDF or a text document")
+        raise ImportProblem(f"{shown}: a binary file, not a PDF or a text document")
     return clean_lines(raw.decode("utf-8", errors="replace"))
 
 
-def _pdf_text(path: Path) -> str:
-    """pypdf: pure Python, maintained, and enough for text-based rule books."""
+def _pdf_text(raw: bytes, shown: str) -> str:
+    """pypdf: pure Python, maintained, and enough for text-based rule books.
+
+    A PDF is a program of objects, and a hostile one can be built to exhaust its
+    reader: pypdf's own limits (page-tree depth, decompressed size) raise
+    `LimitReachedError`, and a damaged file can fail anywhere inside pypdf, so every
+    failure of the parse is one line for the player. pypdf's warnings about repairs it
+    makes ("incorrect startxref") are its logger's and Python's warnings: silenced
+    here, since the player can do nothing with them.
+    """
     try:
         from pypdf import PdfReader
-        from pypdf.errors import PdfReadError
     except ImportError:  # pragma: no cover - a dependency of the package
         raise ImportProblem("reading PDF files needs the pypdf package") from None
+    logger = logging.getLogger("pypdf")
+    was_disabled, logger.disabled = logger.disabled, True
     try:
-        reader = PdfReader(str(path))
-        return "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, ValueError, KeyError, OSError) as exc:
-        raise ImportProblem(f"{path}: an unreadable or truncated PDF ({exc})") from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(io.BytesIO(raw))
+            return "\n".join(page.extract_text() or "" for page in reader.pages)
+    except RecursionError:
+        raise ImportProblem(f"{shown}: a PDF nested too deeply to read") from None
+    except Exception as exc:  # any failure inside the parser of a hostile file
+        raise ImportProblem(f"{shown}: {_pdf_problem(exc)}") from None
+    finally:
+        logger.disabled = was_disabled
+
+
+def _pdf_problem(exc: Exception) -> str:
+    from pypdf.errors import LimitReachedError
+
+    detail = printable(str(exc))[:200] or type(exc).__name__
+    if isinstance(exc, LimitReachedError):
+        return (
+            f"a PDF built past what can be read safely ({detail}); "
+            "export the document again, or import it as text"
+        )
+    return f"an unreadable or truncated PDF ({detail}); export it again, or import it as text"
 
 
 def clean_lines(text: str) -> list[str]:
