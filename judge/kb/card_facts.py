@@ -11,7 +11,8 @@ said beside it ("Aragorn lore hero").
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
@@ -21,11 +22,11 @@ from judge.base.slug import title_key
 _CHECKOUT = Path(__file__).resolve().parents[2] / "cards" / "facts.json"
 _INSTALLED = Path(__file__).resolve().parents[1] / "data" / "cards" / "facts.json"
 
-GOOD = 85.0  # a match this good is the card meant
-FAIR = 75.0  # ... and this good, when well ahead of the next title
-MARGIN = 5.0
+FAIR = 75.0  # a match this good, well ahead of the next title, is the card meant
+MARGIN = 3.0
 CLOSE = 60.0  # titles at least this close are offered when nothing matches well
-_ARTICLES = ("the ", "a ", "an ")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+_WORD = re.compile(r"[a-z0-9']+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +89,7 @@ class CardDesign:
         return tuple(dict.fromkeys(ids))
 
     def sides(self) -> tuple[CardSide, ...]:
-        return tuple(_data()[1][key] for key in self.printings)
+        return tuple(side(key) for key in self.printings)
 
     @property
     def packs(self) -> tuple[str, ...]:
@@ -107,92 +108,109 @@ class CardMatch:
     score: float = 0.0
 
 
-def _pairs(mapping: dict | None) -> tuple:
-    return tuple(sorted((mapping or {}).items()))
-
-
-def _side(key: str, raw: dict) -> CardSide:
-    return CardSide(
-        key, raw["title"], raw["type"], raw["category"], raw.get("sphere", ""),
-        raw.get("unique", False), tuple(raw.get("traits", ())), _pairs(raw.get("keywords")),
-        _pairs(raw.get("stats")), tuple(raw.get("abilities", ())), tuple(raw.get("granted", ())),
-        tuple(raw.get("flags", ())), raw.get("pack", ""), raw.get("number", ""),
-        raw.get("quantity", ""), raw.get("encounter_set", ""), raw["design"],
-    )  # fmt: skip
-
-
-def _design(did: str, raw: dict) -> CardDesign:
-    return CardDesign(
-        did, raw["title"], raw["type"], raw["category"], raw.get("sphere", ""),
-        raw.get("unique", False), tuple(raw.get("traits", ())), _pairs(raw.get("keywords")),
-        _pairs(raw.get("gains_keywords")), _pairs(raw.get("stats")),
-        tuple(raw.get("abilities", ())), tuple(raw.get("granted", ())),
-        tuple(raw.get("flags", ())), tuple(raw.get("encounter_sets", ())),
-        tuple(raw.get("titles", ())), tuple(raw["printings"]),
-        tuple((k, tuple(v)) for k, v in sorted(raw.get("entries", {}).items())),
-        tuple(raw.get("card_entries", ())),
-    )  # fmt: skip
+def _record(cls: type, first: str, raw: dict):
+    """A dataclass from its JSON record, whose blank, empty and false fields are left out."""
+    values = {}
+    for f in fields(cls)[1:]:
+        value = raw.get(f.name)
+        if f.name in ("keywords", "gains_keywords", "stats", "entries"):
+            value = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                                 for k, v in (value or {}).items()))  # fmt: skip
+        elif f.type.startswith("tuple"):
+            value = tuple(value or ())
+        elif value is None:
+            value = False if f.type == "bool" else ""
+        values[f.name] = value
+    return cls(first, **values)
 
 
 def facts_path() -> Path:
     return _CHECKOUT if _CHECKOUT.is_file() else _INSTALLED
 
 
+def available() -> bool:
+    """Whether the facts file is there (a wheel built without `cards/` lacks it)."""
+    return facts_path().is_file()
+
+
 @cache
-def _data() -> tuple[dict[str, CardDesign], dict[str, CardSide], dict[str, tuple[str, ...]]]:
-    """Designs by id, sides by key, and design ids by folded title (any printed title)."""
-    raw = json.loads(facts_path().read_bytes())
-    designs = {did: _design(did, d) for did, d in raw["designs"].items()}
-    sides = {key: _side(key, s) for key, s in raw["sides"].items()}
-    titles: dict[str, dict[str, None]] = {}
-    for side in sides.values():
-        titles.setdefault(title_key(side.title), {})[side.design] = None
-    for design in designs.values():
-        for title in (design.title, *design.titles):
-            titles.setdefault(title_key(title), {})[design.id] = None
-    return designs, sides, {t: tuple(ids) for t, ids in titles.items()}
+def _raw() -> dict:
+    """The file, parsed once; records become dataclasses only when asked for."""
+    return json.loads(facts_path().read_bytes())
+
+
+@cache
+def _titles() -> dict[str, tuple[str, ...]]:
+    """Design ids by folded title: the design's title, its printings' other titles."""
+    found: dict[str, dict[str, None]] = {}
+    for did, raw in _raw()["designs"].items():
+        for title in (raw["title"], *raw.get("titles", ())):
+            found.setdefault(title_key(title), {})[did] = None
+    return {title: tuple(ids) for title, ids in found.items()}
+
+
+@cache
+def _by_prefix() -> dict[str, tuple[str, ...]]:
+    """Folded titles by the first three letters of each of their words, so a first name
+    or a shortening ("Samwise") reaches titles fuzzy scoring ranks too low."""
+    found: dict[str, list[str]] = {}
+    for title in _titles():
+        for word in set(_WORD.findall(title)):
+            found.setdefault(word[:3], []).append(title)
+    return {prefix: tuple(titles) for prefix, titles in found.items()}
+
+
+@cache
+def design(design_id: str) -> CardDesign | None:
+    raw = _raw()["designs"].get(design_id)
+    return _record(CardDesign, design_id, raw) if raw else None
+
+
+@cache
+def side(key: str) -> CardSide | None:
+    """A printed side by `<databaseId>/<side>` (the OCTGN id RingsDB calls `octgnid`)."""
+    raw = _raw()["sides"].get(key)
+    return _record(CardSide, key, raw) if raw else None
 
 
 def designs() -> tuple[CardDesign, ...]:
-    return tuple(_data()[0].values())
-
-
-def design(design_id: str) -> CardDesign | None:
-    return _data()[0].get(design_id)
-
-
-def side(key: str) -> CardSide | None:
-    """A printed side by `<databaseId>/<side>` (the OCTGN id RingsDB calls `octgnid`)."""
-    return _data()[1].get(key)
+    """Every design, in the database's order (Core Set first)."""
+    return tuple(design(did) for did in _raw()["designs"])
 
 
 def by_title(title: str) -> tuple[CardDesign, ...]:
     """Every design printed under this title, accents and case aside (`Théodred`)."""
-    found, _, titles = _data()
-    return tuple(found[did] for did in titles.get(title_key(title), ()))
-
-
-def _words_match(query: str, title: str) -> bool:
-    """Each typed word is a word of the title, misspelt (`longbread`) or shortened to or
-    from it (`Samwise` for Sam Gamgee), so a first name or a surname alone finds it."""
-    from rapidfuzz import fuzz
-
-    words = title.split()
-    return all(
-        any(fuzz.ratio(w, t) >= 85 or (min(len(w), len(t)) >= 3 and (w.startswith(t) or
-            t.startswith(w))) for t in words)
-        for w in query.split()
-    )  # fmt: skip
+    return tuple(design(did) for did in _titles().get(title_key(title), ()))
 
 
 def _score(query: str, title: str) -> float:
+    """How well a typed name names a title, 0-100: the better of a plain typo score and a
+    shortening score. A shortening needs every typed word to be a title word, misspelt
+    ("longbread") or cut to or from it ("Samwise" for Sam Gamgee); it scores by how
+    nearly each word matched and how much of the title they cover, so "the Beastmaster"
+    means Dol Guldur Beastmaster rather than Fell Beast."""
     from rapidfuzz import fuzz
 
-    score = fuzz.ratio(query, title)
-    if _words_match(query, title):
-        # a shortening is as good as the share of the title it names, from 88 to 98
-        score = max(score, 88 + 10 * min(1.0, len(query) / len(title)))
-    return score
+    words, qualities, covered = _WORD.findall(title), [], 0
+    for typed in _WORD.findall(query):
+        best, length = 0.0, 0
+        for word in words:
+            quality = fuzz.ratio(typed, word) / 100
+            if quality < 0.85:
+                cut = min(len(typed), len(word)) >= 3 and (
+                    typed.startswith(word) or word.startswith(typed)
+                )
+                quality = min(len(typed), len(word)) / max(len(typed), len(word)) if cut else 0
+            if quality > best:
+                best, length = quality, len(word)
+        if not best:
+            return fuzz.ratio(query, title)
+        qualities.append(best)
+        covered += length
+    cover = min(1.0, covered / max(1, sum(map(len, words))))
+    first_name = 3 * (fuzz.ratio(_WORD.findall(query)[0], words[0]) >= 85)  # "Dain", "Frodo"
+    short = 70 + 20 * sum(qualities) / len(qualities) + 8 * cover + first_name
+    return max(fuzz.ratio(query, title), short)
 
 
 def _narrow(found: tuple[CardDesign, ...], words: tuple[str, ...]) -> tuple[CardDesign, ...]:
@@ -220,12 +238,10 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     `designs` is empty and `close` offers the nearest titles."""
     from rapidfuzz import fuzz, process
 
-    titles = _data()[2]
-    words = tuple(words)
-    query = title_key(name)
-    for article in _ARTICLES:
-        query = query.removeprefix(article)
-    if not query:
+    titles, words, query = _titles(), tuple(words), title_key(name)
+    if query not in titles:
+        query = _ARTICLE.sub("", query)
+    if not _WORD.search(query):
         return CardMatch(name, None, ())
     if query not in titles:  # type and sphere words inside the name narrow, too
         kept = [w for w in query.split() if not _is_label(w)]
@@ -235,13 +251,16 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     if query in titles:
         found = by_title(query)
         return CardMatch(name, found[0].title, _narrow(found, words), score=100.0)
-    shortlist = process.extract(query, list(titles), scorer=fuzz.WRatio, limit=30)
-    ranked = sorted(((_score(query, t), t) for t, _, _ in shortlist), key=lambda p: (-p[0], p[1]))
+    shortlist = {
+        t for t, _, _ in process.extract(query, list(titles), scorer=fuzz.WRatio, limit=30)
+    }
+    shortlist.update(t for w in _WORD.findall(query) for t in _by_prefix().get(w[:3], ()))
+    ranked = sorted(((_score(query, t), t) for t in shortlist), key=lambda p: (-p[0], p[1]))
     if not ranked or ranked[0][0] < CLOSE:
         return CardMatch(name, None, ())
     best, title = ranked[0]
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
-    if best >= GOOD and best > runner_up or best >= FAIR and best - runner_up >= MARGIN:
+    if best >= FAIR and best - runner_up >= MARGIN:
         found = by_title(title)
         return CardMatch(name, found[0].title, _narrow(found, words), score=round(best, 1))
     close = tuple(by_title(t)[0].title for s, t in ranked[:5] if s >= CLOSE)
@@ -250,8 +269,10 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
 
 @cache
 def _labels() -> frozenset[str]:
+    """The words of card types and spheres ("objective", "ally", "lore")."""
+    raw = _raw()["designs"].values()
     return frozenset(
-        w for d in designs() for x in (d.type, d.sphere) for w in title_key(x).split()
+        w for d in raw for x in (d["type"], d.get("sphere", "")) for w in x.lower().split()
     )
 
 
