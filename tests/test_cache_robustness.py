@@ -233,3 +233,21 @@ def test_a_crashed_builds_folder_is_swept_once_abandoned(small_kb):
     os.utime(crashed, (old, old))
     search_index.ensure(rebuild=True, root=small_kb)
     assert not crashed.exists() and young.exists()
+
+
+def test_a_rebuild_keeps_the_old_index_in_place_until_the_new_one_is_whole(small_kb, monkeypatch):
+    """`index --rebuild` beside an `ask`: the ask opens the old index, never a gap."""
+    first = search_index.ensure(root=small_kb)
+    seen = []
+    real_fill = search_index._fill_games
+
+    def fill_and_look(kb, create):
+        seen.append(search_index._whole_meta(first.path) is not None)  # mid-build
+        return real_fill(kb, create)
+
+    monkeypatch.setattr(search_index, "_fill_games", fill_and_look)
+    again = search_index.ensure(rebuild=True, root=small_kb)
+    assert seen == [True] and again.built_now and again.path == first.path
+    assert answers_sentinel(again)
+    leftovers = [p.name for p in first.path.parent.iterdir() if p.name.startswith(".")]
+    assert leftovers == []

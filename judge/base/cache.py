@@ -50,6 +50,32 @@ def install_dir_atomic(built: Path, final: Path) -> bool:
         raise
 
 
+def replace_dir_atomic(built: Path, final: Path) -> None:
+    """Put a fully built directory at `final`, swapping out what is there.
+
+    With nothing at `final`, this is `install_dir_atomic`. Otherwise the old directory
+    is renamed away first (into a private name of its own, then removed), and the new
+    one renamed in: `final` is missing only between two renames, and a reader that
+    already opened the old one's files keeps them.
+    """
+    if not final.exists() and not final.is_symlink():
+        install_dir_atomic(built, final)
+        return
+    old = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}."))
+    try:
+        os.replace(final, old / "old")
+    except FileNotFoundError:
+        pass  # another process swapped it away first
+    try:
+        os.rename(built, final)
+    except OSError:
+        shutil.rmtree(built, ignore_errors=True)
+        if not final.is_dir():
+            raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def make_build_dir(parent: Path, prefix: str) -> Path:
     """A fresh private directory under `parent`, on the same file system as the target."""
     parent.mkdir(parents=True, exist_ok=True)

@@ -268,11 +268,17 @@ def _fill_games(kb, create) -> dict:
     }
 
 
-def build(kb, target: Path) -> float:
-    """Write a complete index for `kb` at `target` (atomically); returns seconds spent."""
+def build(kb, target: Path, replace: bool = False) -> float:
+    """Write a complete index for `kb` at `target` (atomically); returns seconds spent.
+
+    With `replace`, what is at `target` (a broken index, or one being rebuilt) stays in
+    place until the new one is whole, and is then swapped out in one rename: a process
+    that opens the index meanwhile reads the old one, never a half-built or missing one.
+    Without it, a process that installed an index first wins, and this copy is dropped
+    (several processes building on an empty cache at once)."""
     from whoosh import index
 
-    from judge.base.cache import install_dir_atomic, make_build_dir
+    from judge.base.cache import install_dir_atomic, make_build_dir, replace_dir_atomic
     from judge.search import english
 
     staging = make_build_dir(target.parent, target.name)
@@ -284,7 +290,8 @@ def build(kb, target: Path) -> float:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    install_dir_atomic(staging, target)
+    _clear_non_index(target)
+    (replace_dir_atomic if replace else install_dir_atomic)(staging, target)
     return meta["build_seconds"]
 
 
@@ -313,12 +320,10 @@ def _whole_meta(target: Path) -> dict | None:
         return None
 
 
-def _clear(target: Path) -> None:
-    """Remove our index at `target` so it can be built again. Something else in its
-    place (a file of that name) is moved aside, never deleted."""
-    if target.is_dir() and not target.is_symlink():
-        shutil.rmtree(target, ignore_errors=True)
-    elif target.exists() or target.is_symlink():
+def _clear_non_index(target: Path) -> None:
+    """Something that is not a folder in the index's place (a file of that name, a
+    link) is moved aside, never deleted: it is not ours to delete."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
         os.replace(target, target.with_name(f"{target.name}.moved-aside"))
 
 
@@ -336,8 +341,8 @@ def ensure(rebuild: bool = False, root: Path | None = None) -> IndexInfo:
         if meta is None:
             from judge.kb.knowledge import load
 
-            _clear(target)  # a broken (or unwanted) index is thrown away
-            build(load(root), target)
+            # a broken (or unwanted) index is swapped out; a missing one is raced for
+            build(load(root), target, replace=target.is_dir())
             built_now = True
             _remove_stale(target)
             meta = _whole_meta(target)
