@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -62,10 +63,8 @@ def replace_dir_atomic(built: Path, final: Path) -> None:
         install_dir_atomic(built, final)
         return
     old = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}."))
-    try:
+    with contextlib.suppress(FileNotFoundError):  # another process swapped it away first
         os.replace(final, old / "old")
-    except FileNotFoundError:
-        pass  # another process swapped it away first
     try:
         os.rename(built, final)
     except OSError:
