@@ -211,6 +211,7 @@ def test_a_pdf_is_read_through_pypdf_and_aligned(cli, data_dir, tmp_path):
         ("001_", "faq", ("faq/1.24", "progress tokens")),
         ("002_", "summary", ("kw/archery-x", "archery")),
         ("003_", "qc", ("errata/beravor", "Beravor")),
+        ("004_", "tcg", ("tcg/companion", "Free Peoples character")),
     ],
 )
 def test_each_source_document_places_at_least_95_percent_of_its_entries(kb, prefix, document, spot):
@@ -266,3 +267,105 @@ def test_a_smaller_import_keeps_the_earlier_one_unless_replaced(cli, data_dir, t
     replaced = cli("import", str(part), "--as", "faq", "--replace", "--json")
     assert replaced.code == 0
     assert cli("import", "--list", "--json").json()["imported"][0]["placed"] < whole["placed"]
+
+
+def _pdf_of(objects: list[bytes]) -> bytes:
+    """A PDF of the given object bodies (object 1 the catalog), with a correct xref."""
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
+    trailer = f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+    return out + trailer.encode()
+
+
+def _deep_page_tree(depth: int) -> bytes:
+    """Pages inside pages, `depth` deep, around one page: pypdf's LimitReachedError."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    objects += [
+        f"<< /Type /Pages /Kids [{n + 1} 0 R] /Count 1 >>".encode() for n in range(2, depth + 2)
+    ]
+    objects.append(f"<< /Type /Page /Parent {depth + 1} 0 R /MediaBox [0 0 612 792] >>".encode())
+    return _pdf_of(objects)
+
+
+def _flate_bomb(size: int) -> bytes:
+    """One page whose 200 KB content stream inflates to `size` bytes."""
+    import zlib
+
+    content = zlib.compress(b"BT /F1 11 Tf 72 760 Td (Cancel) Tj " + b" " * size + b"ET", 9)
+    return _pdf_of(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /Font << /F1 5 0 R >> >> >>",
+            f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
+            + content
+            + b"\nendstream",
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: _deep_page_tree(3_000), "page tree depth"),
+        (lambda: _flate_bomb(200_000_000), "decompressing"),
+        (lambda: b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF", "unreadable"),
+    ],
+    ids=["deep-page-tree", "flate-bomb", "no-xref"],
+)
+def test_a_hostile_pdf_is_one_clean_line_and_pypdf_says_nothing(
+    cli, data_dir, tmp_path, make, words
+):
+    path = tmp_path / "hostile.pdf"
+    path.write_bytes(make())
+    result = cli("import", str(path))
+    assert result.code == 2 and result.out == "", result.err
+    assert result.err.count("\n") == 1 and words in result.err, result.err
+    assert result.err.startswith(f"loremaster import: {path}: ")
+    assert not (data_dir / "official").exists() or not any((data_dir / "official").iterdir())
+
+
+def test_pypdfs_repair_warnings_do_not_reach_the_player(cli, data_dir, tmp_path):
+    """A startxref pointing at the wrong place: pypdf repairs it and logs a warning,
+    which is no business of the player's."""
+    good = _pdf(["Cancel", "Invented.", "Engagement Check", "Invented.", "Surge", "Invented."])
+    path = tmp_path / "repaired.pdf"
+    path.write_bytes(good.replace(b"startxref\n", b"startxref\n1").replace(b"\n%%EOF", b"\n%%EOF"))
+    result = cli("import", str(path), "--as", "rr")
+    assert result.code == 0 and result.err == "", result.err
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="../shared/sources is not on this machine")
+def test_a_chart_that_prints_a_known_step_again_is_not_reported_as_missing(kb):
+    from judge.kb.importer.align import align
+    from judge.kb.importer.text import read_document
+
+    lines = read_document(next(SOURCES.glob("000_*")))
+    alignment = align(lines, kb.entries, "rr")
+    assert not [h for h in alignment.unexpected if h[:1].isdigit()], alignment.unexpected
+
+
+def test_terms_printed_in_capitals_lists_or_bold_are_placed(kb):
+    """A numbered capitals heading, a heading naming several terms, and a term defined
+    in bold inside a paragraph each place their entries (the TCG rulebook's shapes)."""
+    from judge.kb.importer.align import align
+
+    lines = [
+        "4. ARCHERY PHASE",
+        "Archers shoot now.",
+        "CHARACTER (COMPANION, MINION)",
+        "Characters have strength.",
+        "Rules about allies: an **ally** helps the fellowship.",
+    ]
+    placed = align(lines, kb.entries, "tcg").placed
+    assert placed["tcg/archery-phase"].text == "Archers shoot now."
+    assert placed["tcg/companion"].text == placed["tcg/minion"].text
+    assert placed["tcg/companion"].text.startswith("Characters have strength.")
+    assert "helps the fellowship" in placed["tcg/ally"].text

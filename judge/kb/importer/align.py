@@ -31,6 +31,15 @@ MAX_WORDING = 6000
 #: more entries than this sharing one heading means the heading is a section name
 MAX_SHARED = 3
 _BOLD_RUN_IN = re.compile(r"^\*\*(?P<heading>[^*]+)\*\*\s*(?P<rest>.*)$")
+#: a list marker before a heading printed in capitals: "4. ARCHERY PHASE", "I. FELLOWSHIP
+#: PHASE" (in mixed case, a numbered line is an item of a list or of the contents)
+_LIST_MARKER = re.compile(r"^(?:\d{1,2}|[ivx]{1,4})\.\s+")
+#: the parts of a heading that names several terms: "CHARACTER (COMPANION, MINION, ALLY)"
+_PARTS = re.compile(r"\s*[,()]\s*")
+#: a heading names at most this many words (a sentence that lists terms is no heading)
+MAX_HEADING_WORDS = 8
+#: a term printed in bold inside a paragraph: "An **ally** is ..."
+_BOLD = re.compile(r"\*\*(?P<term>[^*]{1,60})\*\*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +109,8 @@ def align(lines: list[str], entries, document: str) -> Alignment:
     keys = _heading_keys(lines, headings, entries)
     starts = [i for i, key in enumerate(keys) if key in headings]
     run_ins = _run_in_headings(lines, headings)
-    boundaries = set(starts) | set(run_ins)
+    composite = _composite_headings(lines, keys, headings)
+    boundaries = set(starts) | set(run_ins) | set(composite)
     best: dict[str, Wording] = {}
 
     def offer(ids: tuple[str, ...], text: str, line: int) -> None:
@@ -115,13 +125,23 @@ def align(lines: list[str], entries, document: str) -> Alignment:
     for start, (key, first) in run_ins.items():
         text = "\n".join(filter(None, (first, _wording(lines, start + 1, boundaries))))
         offer(headings[key], text, start + 1)
+    for start, parts in composite.items():
+        text = _wording(lines, start + 1, boundaries)
+        for key in parts:
+            offer(headings[key], text, start + 1)
+    for entry_id, wording in _bold_definitions(lines, headings, best).items():
+        best[entry_id] = wording
     for entry_id, wording in _card_answers(lines, entries, document, best).items():
         best[entry_id] = wording
+    numbered = _numbers(entries, document)
     unexpected = tuple(
         dict.fromkeys(
             lines[i].strip()
             for i in range(len(lines))
-            if keys[i] and keys[i] not in headings and _looks_like_heading(lines, i)
+            if keys[i]
+            and keys[i] not in headings
+            and _looks_like_heading(lines, i)
+            and _NUMBER.match(keys[i])[1] not in numbered
         )
     )
     return Alignment(
@@ -142,6 +162,10 @@ def _heading_keys(lines: list[str], headings: dict, entries) -> list[str]:
     over two lines is joined (the second line's key becomes `_CONTINUED`), and an errata
     heading with a quest card's side ("The Ambush 1B AtS 117") reads as the heading."""
     keys = [heading_key(line) if line.strip() else "" for line in lines]
+    for i, key in enumerate(keys):
+        unmarked = _LIST_MARKER.sub("", key)
+        if key not in headings and unmarked in headings and lines[i].strip().isupper():
+            keys[i] = unmarked
     prefixes = {key.rsplit(" ", n)[0] for key in headings for n in (1, 2) if " " in key}
     for i in range(len(keys) - 1):
         if keys[i] and keys[i] not in headings and keys[i] in prefixes and keys[i + 1]:
@@ -163,6 +187,39 @@ def _run_in_headings(lines: list[str], headings: dict) -> dict[int, tuple[str, s
         match = _BOLD_RUN_IN.match(line.strip())
         if match and heading_key(match.group("heading")) in headings:
             found[i] = (heading_key(match.group("heading")), match.group("rest").strip())
+    return found
+
+
+def _composite_headings(
+    lines: list[str], keys: list[str], headings: dict
+) -> dict[int, tuple[str, ...]]:
+    """Heading lines, printed in capitals, that name several terms at once
+    ("POSSESSION, EVENT, CONDITION, ARTIFACT", "CHARACTER (COMPANION, MINION, ALLY)"):
+    line -> the known headings among its parts. Each of them takes the wording under it."""
+    found = {}
+    for i, key in enumerate(keys):
+        if not key or key in headings or len(key.split()) > MAX_HEADING_WORDS:
+            continue
+        if not lines[i].strip().isupper():
+            continue
+        parts = [heading_key(part) for part in _PARTS.split(lines[i]) if part.strip()]
+        named = tuple(dict.fromkeys(part for part in parts if part in headings))
+        if len(parts) > 1 and named:
+            found[i] = named
+    return found
+
+
+def _bold_definitions(lines: list[str], headings: dict, placed: dict) -> dict[str, Wording]:
+    """For an entry no heading placed: the paragraph that prints its term in bold
+    ("An **ally** is a Free Peoples character ..."), the first such paragraph only, and
+    only when the term names exactly that entry."""
+    found: dict[str, Wording] = {}
+    for i, line in enumerate(lines):
+        for match in _BOLD.finditer(line):
+            ids = headings.get(heading_key(match.group("term")), ())
+            waiting = [entry_id for entry_id in ids if entry_id not in placed]
+            if len(ids) == 1 and waiting and waiting[0] not in found:
+                found[waiting[0]] = Wording(line.strip()[:MAX_WORDING], i + 1)
     return found
 
 
@@ -210,6 +267,22 @@ def _wording(lines: list[str], start: int, boundaries: set[int]) -> str:
     paragraphs = "\n".join(taken).strip()
     paragraphs = re.sub(r"\n{3,}", "\n\n", paragraphs)
     return paragraphs[:MAX_WORDING]
+
+
+#: the step or ruling number a heading starts with ("6.4a", "(1.24)"), or nothing
+_NUMBER = re.compile(r"^\(?(\d+\.\d+(?:\.\d+)?[ab]?)?")
+
+
+def _numbers(entries, document: str) -> frozenset[str]:
+    """The step and ruling numbers the knowledge base has entries for in this document:
+    a chart that prints a known step again under a longer label ("6.4a Active player
+    resolves next enemy attack ...") is not a heading the knowledge base lacks."""
+    return frozenset(
+        cite.number
+        for entry in entries
+        for cite in entry.citations
+        if cite.source == document and cite.number
+    )
 
 
 def _looks_like_heading(lines: list[str], i: int) -> bool:
