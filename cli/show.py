@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.output import Result, add_json_flag, render
+from cli.output import Result, add_json_flag, echo, render, typed_name
 from judge.app.describe import describe
 
 
@@ -18,7 +18,7 @@ def result(kb, entry_id: str) -> Result:
         suggestions = kb.closest_ids(entry_id)
         return Result(
             {"error": f"no entry '{entry_id}'", "suggestions": suggestions},
-            lambda style: [f"No entry {entry_id!r}. Closest: {', '.join(suggestions)}"],
+            lambda style: [f"No entry {echo(entry_id)}. Closest: {', '.join(suggestions)}"],
             status=1,
             to_stderr=True,
         )
@@ -36,8 +36,10 @@ def result(kb, entry_id: str) -> Result:
             if data[key]:
                 refs = ", ".join(f"{r['title']} ({r['id']})" for r in data[key])
                 lines.append(f"{label}: {refs}")
-        if data["used_by"]:
-            lines.append("Used by the rules model: " + ", ".join(data["used_by"]))
+        if data["judge_uses"]:
+            lines.append(
+                "The judge uses this rule when " + "; when ".join(data["judge_uses"]) + "."
+            )
         for printed in data["official"]:
             lines += ["", *style.heading(f"Official wording: {printed['citation']}")]
             lines.append(printed["text"])
@@ -57,4 +59,5 @@ def _differences(found: list[dict]) -> str:
 def run(args) -> int:
     from judge.kb.knowledge import load
 
-    return render(result(load(), args.id), args.json)
+    entry_id = typed_name([args.id], "show", "entry id")
+    return render(result(load(), entry_id), args.json)

@@ -11,9 +11,9 @@ from judge.games.lcg.campaign import (
     CampaignPlayer,
     fallen_hero_used,
     permanent_on_fallen_hero,
-    setup_checklist,
     starting_threat_penalty,
 )
+from judge.games.lcg.campaign_setup import setup_checklist
 from judge.games.lcg.combat import (
     Modifier,
     apply_modifiers,
@@ -22,7 +22,7 @@ from judge.games.lcg.combat import (
     score,
 )
 from judge.games.lcg.deck import Deck, deck_findings
-from judge.games.lcg.timing import Ability, order_abilities, unplayable_cancels
+from judge.games.lcg.timing import Ability, cancelled_by, order_abilities, unplayable_cancels
 
 
 def test_undefended_attack_ignores_defense_and_hits_one_hero():
@@ -116,6 +116,48 @@ def test_cancel_comes_first_and_the_cancelled_effect_stays_listed():
     assert flat(order) == ["Eleanor", "Reach"]
 
 
+def test_a_cancelled_ability_stays_right_after_its_cancel_and_does_not_resolve():
+    """Rules Reference, "Cancel" (p. 4) and FAQ 1.53: the cancelled effect is as if it
+    never triggered; it takes no part in the ties of what still resolves."""
+    abilities = [
+        Ability("Dark Sorcery", "when-revealed"),
+        Ability("Tower Gate", "forced"),
+        Ability("Aura", "constant"),
+        Ability("A Test of Will", "response", cancels=True, target="Dark Sorcery"),
+    ]
+    order = order_abilities(abilities)
+    assert flat(order) == ["A Test of Will", "Dark Sorcery", "Aura", "Tower Gate"]
+    assert "does not resolve" in order[1].reason and "faq/1.53" in order[1].cites
+    assert cancelled_by(abilities) == {"Dark Sorcery": "A Test of Will"}
+
+
+def test_a_cancel_naming_nothing_cancels_the_only_effect_it_can():
+    reach = Ability("Reach", "when-revealed")
+    eleanor = Ability("Eleanor", "response", cancels=True)
+    assert cancelled_by([reach, eleanor]) == {"Reach": "Eleanor"}
+    two = [reach, Ability("Tower Gate", "forced"), eleanor]
+    assert cancelled_by(two) == {}
+
+
+def test_the_when_before_after_reading_is_stated_with_the_other_reading_cited():
+    """ "When", "After" and "Forced" order by the word first; "Timing of Ability
+    Resolution" (p. 18) and FAQ 1.37 list the categories first. Both are cited where the
+    readings disagree, and neither is called the newer text."""
+    order = order_abilities(
+        [Ability("Tower Gate", "forced"), Ability("Steward", "response", word="when")]
+    )
+    assert flat(order) == ["Steward", "Tower Gate"]
+    when = order[0]
+    assert {"rr/when", "rr/after", "rr/forced", "faq/1.37"} <= set(when.cites)
+    assert "the other reading" in when.reason and "Tower Gate before Steward" in when.reason
+    assert "neither is the newer text" in when.reason
+    responses_only = order_abilities(
+        [Ability("Strength of Will", "response"), Ability("Steward", "response", word="when")]
+    )
+    assert "rr/when" in responses_only[0].cites
+    assert "the other reading" not in responses_only[0].reason
+
+
 def test_ties_are_a_choice_for_the_first_player():
     order = order_abilities(
         [Ability("A", "forced"), Ability("B", "forced"), Ability("C", "response")]
@@ -177,6 +219,30 @@ def test_expert_healing_costs_one_threat_per_hero_and_removes_carried_damage():
     assert checklist.data["attach_permanent"] == [{"card": "Mithril Shirt", "hero": "Aragorn"}]
 
 
+def test_the_checklist_says_where_every_earned_card_goes():
+    """Campaign Setup Checklist, steps 5-8: no pool card is left out of the checklist."""
+    pool = (
+        CampaignCard("Mithril Shirt", "boon", "campaign_pool[0]", True, "Aragorn"),
+        CampaignCard("Valour", "boon", "campaign_pool[1]", player="Ann"),
+        CampaignCard("Lure of the Ring", "burden", "campaign_pool[2]", player="ann"),
+        CampaignCard("Palantir", "boon", "campaign_pool[3]"),
+        CampaignCard("Fear", "burden", "campaign_pool[4]", player="Zed"),
+        CampaignCard("Grievous Wound", "burden", "campaign_pool[5]", deck="encounter"),
+        CampaignCard("Gate", "burden", "campaign_pool[6]", deck="encounter", setup=True),
+    )
+    ann, group = setup_checklist(campaign(campaign_pool=pool))
+    assert ann.data["shuffle_into_deck"] == ["Valour", "Lure of the Ring"]
+    assert "Valour (boon, optional), Lure of the Ring (burden)" in ann.message
+    assert group.data == {
+        "player": None,
+        "setup_cards": ["Gate"],
+        "shuffle_into_encounter_deck": ["Grievous Wound"],
+        "no_owner": ["Palantir", "Fear"],
+    }
+    assert "Palantir (boon) names no player" in group.message
+    assert "Fear (burden) names Zed, who is not a player in the log" in group.message
+
+
 def test_every_model_rule_cites_entries_that_exist(kb):
     rules = all_rules()
     assert len(rules) >= 25
@@ -202,3 +268,10 @@ def test_each_deck_finding_cites_the_entry_for_its_own_rule():
         "rr/player-deck" in findings["deck-size"] and "rr/player-deck" not in findings["copy-limit"]
     )
     assert "rr/unique-cards" not in findings["hero-count"]
+
+
+def test_show_says_when_the_judge_uses_a_rule_in_a_players_words(cli):
+    out = cli("show", "rr/engagement-check").out
+    assert "The judge uses this rule when working out what happens at step 5.3" in out
+    data = cli("show", "rr/threat-elimination-level", "--json").json()
+    assert any(use.startswith("checking a board") for use in data["judge_uses"])

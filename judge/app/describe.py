@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def describe(kb, entry) -> dict:
     """Everything `show` prints, as data (shared by the JSON output and the app)."""
-    from judge.games import used_by
+    from judge.games import judge_uses, used_by
 
     def ref(other):
         return {"id": other.id, "title": other.title, "kind": other.listed_kind}
@@ -30,6 +30,7 @@ def describe(kb, entry) -> dict:
         superseded=refs(entry.superseded_by),
         linked_from=[ref(e) for e in kb.linked_from(entry.id)],
         used_by=used_by(entry.id),
+        judge_uses=judge_uses(entry.id),
         related=[ref(e) for e in kb.related(entry)],
         official=official_wording(entry),
     )

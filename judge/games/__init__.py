@@ -82,6 +82,31 @@ def used_by(entry_id: str) -> list[str]:
     return sorted(name for name, cites in implementations().items() if entry_id in cites)
 
 
+def judge_uses(entry_id: str) -> list[str]:
+    """When the judge uses an entry's rule, in a player's words: "checking every board
+    for threat elimination", "working out step 5.3". Read from the declarations: an
+    invariant names its rule and the phases it runs in, a step event its steps; a
+    function that only helps them is covered by the step or check it serves."""
+    uses: list[str] = []
+    for game in GAMES:
+        game_rules = ruleset(game)
+        for rule in game_rules.rules():
+            if entry_id in rule.cites:
+                where = (
+                    f" in the {', '.join(sorted(map(str, rule.only)))} phase" if rule.only else ""
+                )
+                uses.append(f"checking a board{where} for {rule.rule.replace('-', ' ')}")
+        for row in game_rules.events():
+            module, _, function = row.event.partition(":")
+            produce = getattr(importlib.import_module(module), function)
+            if entry_id in getattr(produce, "cites", ()):
+                at = f"step {', '.join(row.steps)}" if row.steps else f"the {row.phase} phase"
+                uses.append(f"working out what happens at {at}")
+    if not uses and used_by(entry_id):
+        uses.append("working out a step or checking a board (through a helper of its model)")
+    return list(dict.fromkeys(uses))
+
+
 def ruleset_for_board(doc):
     """The `Ruleset` a board document (a `judge.base.yamlio.Document`: not imported here, as
     `ask` uses this registry and reads no YAML) asks for by its `game` field (default:

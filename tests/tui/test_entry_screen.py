@@ -111,21 +111,14 @@ async def test_f3_before_any_entry_explains_how_to_open_one(app):
         assert "No entry open yet" in screen_text(app)
 
 
-async def test_an_entry_the_rules_model_implements_names_the_functions(app):
-    from judge.games import implementations as all_rules
-
-    rules = all_rules()
-    if not rules:
-        import pytest
-
-        pytest.skip("the rules model registers no functions yet")
-    name, cites = next(iter(sorted(rules.items())))
+async def test_an_entry_the_rules_model_implements_says_when_the_judge_uses_it(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await app.open_link(cites[0])
+        await app.open_link("rr/engagement-check")
         await settle(pilot)
         shown = option_texts(app.screen.query_one("#entry-links"))
-        assert "Used by the rules model" in shown and name in shown
+        assert "The judge uses this rule when" in shown
+        assert "working out what happens at step 5.3" in shown
 
 
 async def test_imported_official_wording_shows_below_or_beside_with_the_deciding_words(

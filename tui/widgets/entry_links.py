@@ -33,9 +33,9 @@ class EntryLinks(LinkList):
             rows.append(SEPARATOR)
         section("Rulings and errata for its cards", data.get("related", []))
         section("Linked from", data.get("linked_from", []))
-        if data.get("used_by"):
-            rows.append(heading("Used by the rules model"))
-            rows.extend((Content.styled(name, MUTED), None) for name in data["used_by"])
+        if data.get("judge_uses"):
+            rows.append(heading("The judge uses this rule when"))
+            rows.extend((Content.styled(use, MUTED), None) for use in data["judge_uses"])
         if not rows:
             rows.append((Content.styled("No links.", MUTED), None))
         self.set_links(rows)
