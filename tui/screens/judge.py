@@ -36,12 +36,14 @@ class JudgeScreen(Screen):
             id="judge.open",
             tooltip="Pick a board-state YAML file to check.",
         ),
+        # a control key, not "n": the path box has the focus and would take a letter
         Binding(
-            "n",
+            "ctrl+n",
             "new_board",
             "New board",
             id="judge.new",
             tooltip="Start a board from a template for a phase or combat step.",
+            priority=True,
         ),
     ]
 
