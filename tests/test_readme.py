@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from pathlib import Path
 
 from helpers import REPO
 
@@ -30,3 +31,15 @@ def test_every_screenshot_the_readme_shows_is_one_the_script_saves():
     saved = set(re.findall(r'save\("([\w-]+)"\)', script))
     assert shown and shown <= saved, shown - saved
     assert all((REPO / "docs" / "screenshots" / f"{name}.svg").is_file() for name in saved)
+
+
+def test_every_link_in_the_readme_and_docs_leads_somewhere_in_a_clone():
+    """No link leaves the clone (`../shared` is not in it) or names a missing file."""
+    broken = []
+    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#\s]+)", page.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            if ".." in Path(target).parts or not (page.parent / target).exists():
+                broken.append((page.name, target))
+    assert broken == []
