@@ -105,11 +105,10 @@ abilities:
 """,
     )
     data = cli("timing", path, "--json").json()
-    assert data["order"] == [
-        "A Test of Will",
-        {"choice": ["Dark Sorcery", "Tower Gate"]},
-        "Strength of Will",
-    ]
+    # the cancelled ability stays listed right after its cancel, and ties with nothing
+    assert data["order"] == ["A Test of Will", "Dark Sorcery", "Tower Gate", "Strength of Will"]
+    assert data["cancelled"] == ["Dark Sorcery"]
+    assert "does not resolve" in data["steps"][1]["why"]
     assert all(step["cites"] for step in data["steps"]) and data["refused"] == []
     human = cli("timing", path)
     assert human.code == 0 and "1. A Test of Will" in human.out
@@ -159,11 +158,12 @@ JUDGE_CASE_PARTS = 3
 )
 @pytest.mark.parametrize("part", range(JUDGE_CASE_PARTS))
 def test_shared_judge_cases_pass(part):
-    """Every case in ../shared/eval/judge and its combat/ folder, both games, through the
-    real CLI. The runner reads one folder, so each part's cases (every
+    """Every case in ../shared/eval/judge and its combat/ and round3/ folders, both games,
+    through the real CLI. The runner reads one folder, so each part's cases (every
     JUDGE_CASE_PARTS-th, from `part`) are gathered into one; each case is a CLI run
     of its own, and in one part they would take the longest test of the suite."""
-    folders = (SHARED / "eval" / "judge", SHARED / "eval" / "judge" / "combat")
+    cases = SHARED / "eval" / "judge"
+    folders = (cases, cases / "combat", cases / "round3")
     every = sorted(p for folder in folders for p in folder.glob("*.expect.json"))
     cases = every[part::JUDGE_CASE_PARTS]
     assert cases, "more parts than cases"

@@ -48,6 +48,8 @@ def test_defended_attack_is_attack_minus_defense():
         "undefended": False,
         "target": "Aragorn",
         "destroyed": False,
+        "eliminated": [],
+        "legal": True,
     }
 
 
@@ -146,7 +148,7 @@ def test_player_attack_sums_the_attackers_and_destroys_at_exactly_the_remaining_
     )
     board["players"][0]["engaged"][0]["damage"] = 7
     data = event(check(board), "player-attack")
-    assert data == {"attack": 5, "defense": 3, "damage": 2, "destroyed": True}
+    assert data == {"attack": 5, "defense": 3, "damage": 2, "destroyed": True, "legal": True}
 
 
 def test_an_indestructible_enemy_is_damaged_but_not_destroyed():
@@ -211,7 +213,12 @@ def test_staging_counts_surge_instances_and_doomed_for_every_player_still_in():
         {"title": "C", "keywords": ["doomed 1"]},
     ]
     data = event(check(board), "staging")
-    assert data == {"extra_reveals": 2, "threat_raise": {"Ann": 3, "Bob": 3}}
+    assert data == {
+        "extra_reveals": 2,
+        "threat_raise": {"Ann": 3, "Bob": 3},
+        "eliminated": [],
+        "threat_after": {"Ann": 34, "Bob": 3},
+    }
 
 
 def test_travel_makes_the_location_active_and_is_refused_with_one_already_active():

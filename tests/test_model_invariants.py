@@ -182,6 +182,8 @@ def test_every_contract_rule_is_declared_once_with_its_severity_and_cites():
         "attacker-not-ready": "violation",
         "attacker-needs-ranged": "violation",
         "undefended-damage-not-on-hero": "violation",
+        "attack-not-engaged-player": "violation",
+        "attack-target-not-engaged": "violation",
         "travel-with-active-location": "violation",
     }
     declared = [(rule.rule, rule.severity) for rule in INVARIANTS]

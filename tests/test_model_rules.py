@@ -139,6 +139,19 @@ def test_a_cancel_naming_nothing_cancels_the_only_effect_it_can():
     assert cancelled_by(two) == {}
 
 
+def test_a_second_cancel_of_an_effect_already_cancelled_cannot_be_played():
+    """Rules Reference, "Cancel" (p. 4): nothing more, cancels included, can be initiated
+    in reference to a cancelled effect."""
+    abilities = [
+        Ability("Reach", "when-revealed"),
+        Ability("Eleanor", "response", cancels=True, target="Reach"),
+        Ability("A Test of Will", "response", cancels=True, target="Reach"),
+    ]
+    (refusal,) = unplayable_cancels(abilities)
+    assert refusal.names == ("A Test of Will",) and "already cancelled by Eleanor" in refusal.reason
+    assert flat(order_abilities(abilities)) == ["Eleanor", "Reach"]
+
+
 def test_the_when_before_after_reading_is_stated_with_the_other_reading_cited():
     """ "When", "After" and "Forced" order by the word first; "Timing of Ability
     Resolution" (p. 18) and FAQ 1.37 list the categories first. Both are cited where the

@@ -224,6 +224,20 @@ def test_assignment_reports_unassigned_minions_defender_and_ambush():
     }
 
 
+def test_ambush_twilight_is_the_owners_to_add_or_not():
+    """ "Ambush" (p. 27): the minion's owner may add the twilight."""
+    report = check(
+        board(
+            [card("Aragorn", 8)],
+            [card("Southron", 5, keywords=["ambush 2"])],
+            [("Aragorn", ["Southron"])],
+            phase="assignment",
+        )
+    )
+    (found,) = [e for e in report.next if e.event == "assignment"]
+    assert "Southron's owner may add 2 twilight" in found.message and "adds" not in found.message
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
@@ -258,3 +272,86 @@ def test_unloaded_keywords_are_accepted_as_names():
         )
     )
     assert event(report, "skirmish-resolution")["wounds"] == {"Orc": 2}
+
+
+FRODO = card("Frodo", 3, keywords=["Hobbit", "Ring-bearer"])
+
+
+def game_end(report):
+    return [e.data for e in report.next if e.event == "game-end"]
+
+
+@pytest.mark.parametrize("written", ["Ring-bearer", "ring bearer", "Ring-bearer (resistance 10)"])
+def test_the_ring_bearer_keyword_is_read_as_written_on_cards(written):
+    from judge.games.tcg.keywords import read_keywords
+
+    assert read_keywords((written,)).ring_bearer
+    assert not read_keywords(("Hobbit",)).ring_bearer
+
+
+# "Losing the Game" (p. 33), "Overwhelmed" (p. 30), "The One Ring" (p. 36)
+def test_the_ring_bearer_overwhelmed_loses_the_game_and_nothing_follows():
+    minions = [card("Uruk", 9, 2, keywords=["fierce"])]
+    report = check(board([FRODO, card("Aragorn", 8)], minions, [("Frodo", ["Uruk"])]))
+    (end,) = game_end(report)
+    assert end["winner"] == "shadow" and "overwhelmed" in end["reason"]
+    assert "fierce" not in [e.event for e in report.next]
+    assert event(report, "phase")["then"] == "the game ends"
+
+
+def test_the_ring_bearer_killed_by_wounds_loses_the_game():
+    frodo = card("Frodo", 3, vitality=4, wounds=3, keywords=["Ring-bearer"])
+    report = check(board([frodo], [card("Orc", 5)], [("Frodo", ["Orc"])]))
+    (end,) = game_end(report)
+    assert end["winner"] == "shadow" and "overwhelmed" not in end["reason"]
+
+
+def test_a_killed_ring_bearer_on_the_board_has_ended_the_game_in_any_phase():
+    frodo = card("Frodo", 3, vitality=4, wounds=4, keywords=["Ring-bearer"])
+    report = check(board([frodo], [], phase="fellowship"))
+    assert rules(report) == {"wounds-exceed-vitality"}
+    assert game_end(report)[0]["winner"] == "shadow"
+
+
+def test_with_sam_in_the_fellowship_frodos_death_may_pass_the_ring_on():
+    frodo = card("Frodo", 3, vitality=4, wounds=3, keywords=["Ring-bearer"])
+    sam = card("Sam, Faithful Companion", 3)
+    report = check(board([frodo, sam], [card("Orc", 5)], [("Frodo", ["Orc"])]))
+    assert game_end(report) == []
+    assert event(report, "ring-bearer-killed") == {
+        "ring_bearer": "Frodo",
+        "heir": "Sam, Faithful Companion",
+    }
+
+
+# "Winning the Game" (p. 33)
+def test_at_site_9_the_ring_bearer_surviving_the_skirmishes_wins():
+    skirmishes = [("Aragorn", ["Uruk"])]
+    minions = [card("Uruk", 5, 2)]
+    report = check(board([FRODO, card("Aragorn", 8)], minions, skirmishes, site=9))
+    (end,) = game_end(report)
+    assert end["winner"] == "free_peoples" and "no regroup" in end["reason"]
+    assert event(report, "phase")["then"] == "the game ends"
+    assert game_end(check(board([FRODO, card("Aragorn", 8)], minions, skirmishes, site=8))) == []
+
+
+def test_at_site_9_a_surviving_fierce_minion_must_be_skirmished_first():
+    minions = [card("Uruk", 5, 3, keywords=["fierce"])]
+    report = check(board([FRODO, card("Aragorn", 8)], minions, [("Aragorn", ["Uruk"])], site=9))
+    assert game_end(report) == [] and event(report, "fierce") == {"minions": ["Uruk"]}
+
+
+# "Moving your fellowship" (p. 22): always to the next site
+@pytest.mark.parametrize("site, to", [(3, 5), (4, 4), (9, 9)])
+def test_a_move_to_any_site_but_the_next_is_refused(site, to):
+    report = check(
+        board(
+            [FRODO], [], phase="fellowship", site=site, moving_to={"site": to, "shadow_number": 2}
+        )
+    )
+    assert "move-not-next-site" in rules(report) and not report.ok
+    assert event(report, "move") == {"twilight_added": None, "twilight_pool": None}
+    legal = board(
+        [FRODO], [], phase="fellowship", site=3, moving_to={"site": 4, "shadow_number": 2}
+    )
+    assert "move-not-next-site" not in rules(check(legal))

@@ -26,9 +26,10 @@ def check_path(path: str | Path) -> Report:
 
 
 def timing_path(path: str | Path) -> dict:
-    """Order the abilities of a trigger file; the contract's `order` and `steps`."""
+    """Order the abilities of a trigger file; the contract's `order`, `steps`, `refused`
+    cancels and the `cancelled` abilities (listed in the order, but not resolving)."""
     from judge.games.lcg.inputs import read_triggers
-    from judge.games.lcg.timing import order_abilities, unplayable_cancels
+    from judge.games.lcg.timing import cancelled_by, order_abilities, unplayable_cancels
 
     doc = load_file(path)
     trigger, abilities, first = read_triggers(doc)
@@ -44,6 +45,7 @@ def timing_path(path: str | Path) -> dict:
             {"name": p.names[0], "why": p.reason, "cites": list(p.cites)}
             for p in unplayable_cancels(abilities)
         ],
+        "cancelled": list(cancelled_by(abilities)),
     }
 
 
@@ -59,7 +61,8 @@ def deck_path(path: str | Path) -> Report:
 
 
 def check_campaign_path(path: str | Path) -> Report:
-    from judge.games.lcg.campaign import CAMPAIGN_CHECKS, setup_checklist
+    from judge.games.lcg.campaign import CAMPAIGN_CHECKS
+    from judge.games.lcg.campaign_setup import setup_checklist
     from judge.games.lcg.inputs import read_campaign
 
     doc = load_file(path)

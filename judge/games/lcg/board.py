@@ -259,11 +259,6 @@ def _attack(doc: Document, board: Board) -> EnemyAttack | None:
     characters = _characters(board)
     defender_title = f.text("defender")
     damage_to_title = f.text("damage_to")
-    if defender_title is not None and damage_to_title is not None:
-        raise doc.error(
-            ("attack", "damage_to"),
-            "'damage_to' is for an undefended attack: a defended attack's damage goes to the defender",
-        )
     attack = EnemyAttack(
         enemy=enemy,
         player=player,
@@ -275,6 +270,14 @@ def _attack(doc: Document, board: Board) -> EnemyAttack | None:
         if damage_to_title is None
         else _find(doc, ("attack", "damage_to"), damage_to_title, characters, "character"),
     )
+    # a defender that has left play (its damage reaches its hit points) leaves the
+    # attack undefended, and the player then names the hero for its damage
+    if attack.defending is not None and attack.damage_to is not None:
+        raise doc.error(
+            ("attack", "damage_to"),
+            "'damage_to' is for an undefended attack: a defended attack's damage goes to the "
+            "defender (unless the defender has left play)",
+        )
     f.done()
     return attack
 
@@ -344,7 +347,7 @@ def read_board(doc: Document) -> Board:
         staging_area=tuple(_staging_card(doc, p) for p in f.items("staging_area")),
         active_locations=_active_locations(doc, f),
         quest=_quest(doc, f),
-        encounter_deck=f.integer("encounter_deck"),
+        encounter_deck=f.integer("encounter_deck", None),
         victory_points=f.integer("victory_points"),
         revealed=tuple(_revealed(doc, p) for p in f.items("revealed")),
     )

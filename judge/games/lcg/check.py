@@ -40,14 +40,14 @@ STEP_EVENTS = (
     StepEvent(
         steps.ENEMY_ATTACK,
         "combat",
-        f"{_MODEL}.combat:enemy_attack",
+        f"{_MODEL}.attacks:enemy_attack",
         "attack",
         "describe the attack being resolved under 'attack' (enemy, defender)",
     ),
     StepEvent(
         steps.PLAYER_ATTACK,
         "combat",
-        f"{_MODEL}.combat:player_attack",
+        f"{_MODEL}.attacks:player_attack",
         "player_attack",
         "describe the attack under 'player_attack' (enemy, attackers)",
     ),

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from judge.games.lcg import steps
-from judge.games.lcg.keywords import has_keyword, keyword_value
+from judge.games.lcg.keywords import keyword_value
 from judge.games.lcg.state import Board
 from judge.rules.declarations import implements
 from judge.rules.report import Event
@@ -109,81 +109,6 @@ def score(players: list[dict], rounds: int, victory_points: int) -> ScoreSheet:
             else:
                 damage += hero.get("damage", 0)
     return ScoreSheet(threat, dead, damage, rounds, victory_points)
-
-
-def _hit_points_left(card) -> float:
-    """Hit points a card has left; a board that leaves hit points out (0) cannot destroy it."""
-    return card.hit_points - card.damage if card.hit_points > 0 else math.inf
-
-
-@implements("rr/step-6.4.3", "rr/step-6.4.2", "rr/damage", "rr/defense-strength", "rr/hit-points")
-def enemy_attack(board: Board) -> Event:
-    """Steps 6.4b-6.4.4: the attack after resolved effects, less the defender's defense.
-
-    Undefended, the whole attack lands on one hero of the attacked player and no defense
-    applies; any damage beyond what the target can take is lost, never carried over.
-    """
-    declared = board.attack
-    attack = max(declared.enemy.attack + declared.attack_modifier, 0)
-    target = declared.defender or declared.damage_to
-    left = _hit_points_left(target) if target is not None else math.inf
-    defenders = [(declared.defender.defense, left)] if declared.defender is not None else []
-    result = enemy_attack_damage(attack, defenders, left)
-    destroyed = result.destroyed
-    if target is None:
-        outcome = (
-            f"{declared.player.name} must put all {result.damage} damage on one of their heroes"
-        )
-    else:
-        outcome = f"{target.title} takes {result.damage} damage" + (
-            " and is destroyed" if destroyed else ""
-        )
-    how = (
-        f"attack {attack} - defense {result.defense}"
-        if not result.undefended
-        else f"undefended: attack {attack}, no defense"
-    )
-    return Event(
-        "enemy-attack",
-        board.step or steps.ENEMY_DAMAGE,
-        f"{declared.enemy.title} attacks {declared.player.name} ({how}): {outcome}.",
-        {
-            "attack": attack,
-            "defense": result.defense,
-            "damage": result.damage,
-            "undefended": result.undefended,
-            "target": target.title if target else None,
-            "destroyed": destroyed,
-        },
-        tuple(enemy_attack.cites),
-    )
-
-
-@implements("rr/step-6.8.2", "rr/step-6.8.3", "rr/damage", "rr/destroy", "kw/indestructible")
-def player_attack(board: Board) -> Event:
-    """Steps 6.8b-6.8.4: the attackers' total attack less the enemy's defense."""
-    declared = board.player_attack
-    total = sum(c.attack for c in declared.attackers)
-    defense = max(declared.enemy.defense + declared.defense_modifier, 0)
-    indestructible = has_keyword(declared.enemy.keywords, "indestructible")
-    left = _hit_points_left(declared.enemy)
-    result = player_attack_damage(total, defense, left, indestructible)
-    damage, destroyed = result.damage, result.destroyed
-    names = " + ".join(f"{c.title} {c.attack}" for c in declared.attackers)
-    outcome = f"{declared.enemy.title} takes {damage} damage" + (
-        " and is destroyed"
-        if destroyed
-        else " (indestructible: it is not destroyed)"
-        if indestructible and 0 < damage >= left
-        else ""
-    )
-    return Event(
-        "player-attack",
-        board.step or steps.PLAYER_DAMAGE,
-        f"{names} = attack {total} against defense {defense}: {outcome}.",
-        {"attack": total, "defense": defense, "damage": damage, "destroyed": destroyed},
-        tuple(player_attack.cites),
-    )
 
 
 @implements("rr/step-6.1", "kw/archery-x")

@@ -84,9 +84,10 @@ def attacker_needs_ranged(board: Board) -> Found:
 
 @invariant("undefended-damage-not-on-hero", "violation", "rr/step-6.4.3", "rr/damage")
 def undefended_damage_not_on_hero(board: Board) -> Found:
-    """An undefended attack's damage goes on one hero the attacked player controls."""
+    """An undefended attack's damage goes on one hero the attacked player controls; an
+    attack whose defender has left play counts as undefended."""
     attack = board.attack
-    if not attack or attack.defender or not attack.damage_to:
+    if not attack or attack.defending or not attack.damage_to:
         return
     target = attack.damage_to
     owner = board.controller(target)
@@ -96,6 +97,50 @@ def undefended_damage_not_on_hero(board: Board) -> Found:
             f"Undefended damage from {attack.enemy.title} is put on {target.title}, {what}: it must "
             f"go on a hero {attack.player.name} controls.",
             f"{attack.path}.damage_to",
+        )
+
+
+@invariant(
+    "attack-not-engaged-player",
+    "violation",
+    "rr/step-6.4b",
+    "rr/engaged",
+    "rr/attacks-outside-the-combat-phase",
+)
+def attack_not_engaged_player(board: Board) -> Found:
+    """In combat an enemy attacks the player it is engaged with: the active player chooses
+    among the enemies engaged with them (6.4b). An attack on anyone else, or by an enemy
+    in the staging area, comes only from a card ability."""
+    attack = board.attack
+    if not attack:
+        return
+    engaged_with = board.engaged_player(attack.enemy)
+    if engaged_with is None or engaged_with.name != attack.player.name:
+        where = (
+            f"is engaged with {engaged_with.name}, so it attacks {engaged_with.name}"
+            if engaged_with
+            else "is in the staging area, engaged with no one, so it makes no combat attack"
+        )
+        yield (
+            f"{attack.enemy.title} attacks {attack.player.name} but {where}: an enemy attacks "
+            "the player it is engaged with, unless a card ability says otherwise.",
+            f"{attack.path}.player",
+        )
+
+
+@invariant("attack-target-not-engaged", "violation", "rr/step-6.8b", "kw/ranged")
+def attack_target_not_engaged(board: Board) -> Found:
+    """A player attacks an enemy engaged with them, or with ranged one engaged with another
+    player (6.8b); an enemy engaged with no one, such as one in the staging area, is no
+    target for either."""
+    attack = board.player_attack
+    if attack and board.engaged_player(attack.enemy) is None:
+        yield (
+            f"{attack.player.name} attacks {attack.enemy.title}, which is engaged with no one: a "
+            "player attack targets an enemy engaged with the attacking player, or, when every "
+            "attacker has ranged, one engaged with another player; never an enemy in the "
+            "staging area.",
+            f"{attack.path}.enemy",
         )
 
 

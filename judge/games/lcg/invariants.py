@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from judge.base.slug import title_key
 from judge.games.lcg.keywords import has_keyword
-from judge.games.lcg.state import ELIMINATION_THREAT, Board, Character
+from judge.games.lcg.state import ELIMINATION_THREAT, Board
 from judge.rules.declarations import invariant
 
 RESTRICTED_LIMIT = 2
@@ -61,10 +61,6 @@ def hero_count(board: Board) -> Found:
             )
 
 
-def _destroyed_character(card: Character) -> bool:
-    return card.hit_points > 0 and card.damage >= card.hit_points
-
-
 @invariant(
     "destroyed", "violation", "rr/damage", "rr/hit-points", "rr/destroy", "kw/indestructible"
 )
@@ -72,7 +68,7 @@ def destroyed(board: Board) -> Found:
     """Damage equal to hit points destroys a character or an enemy (indestructible enemies excepted)."""
     for player in board.players:
         for card in player.characters:
-            if _destroyed_character(card):
+            if card.destroyed:
                 yield (
                     f"{card.title} has {card.damage} damage and {card.hit_points} hit points: it is destroyed "
                     "and goes to its owner's discard pile.",

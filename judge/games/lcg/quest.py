@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.games.lcg import steps
+from judge.games.lcg.elimination import eliminated_by_raise, elimination_sentence
 from judge.games.lcg.state import Board
 from judge.rules.declarations import implements
 from judge.rules.report import Event
@@ -48,7 +49,11 @@ def place_progress(board: Board, progress: int) -> Progress:
 
 @implements("rr/step-3.4", "rr/quest-phase", "rr/quest-advancement", "faq/1.24")
 def resolve_quest(board: Board) -> Event:
-    """More willpower makes progress, more threat raises every player's threat by the gap, a tie does nothing."""
+    """More willpower makes progress, more threat raises every player's threat by the gap, a tie does nothing.
+
+    Progress beyond a stage's quest points is lost when the stage advances ("Quest
+    Advancement"), and a raise that takes a player to 50 eliminates them at once.
+    """
     willpower, threat = committed_willpower(board), staging_threat(board)
     progress = max(willpower - threat, 0)
     threat_raise = max(threat - willpower, 0)
@@ -57,22 +62,38 @@ def resolve_quest(board: Board) -> Event:
     advance = bool(
         quest and quest.quest_points > 0 and quest.progress + placed.to_quest >= quest.quest_points
     )
+    lost = quest.progress + placed.to_quest - quest.quest_points if advance else 0
+    threat_after = (
+        {p.name: p.threat + threat_raise for p in board.players if not p.eliminated}
+        if threat_raise
+        else {}
+    )
+    eliminated = eliminated_by_raise(board, threat_after)
     if progress:
         message = (
             f"Willpower {willpower} against threat {threat}: {progress} progress, {placed.to_location} "
             f"to the active location and {placed.to_quest} to the quest."
         )
-        if advance:
-            message += " The stage is complete: " + (
-                "the players win." if quest.final else "advance to the next stage."
+        if advance and quest.final:
+            message += " The stage is complete: the players win."
+        elif advance:
+            message += " The stage is complete: advance to the next stage" + (
+                f"; the {lost} progress beyond its {quest.quest_points} quest points is lost "
+                "(extra progress does not carry over to the next stage)."
+                if lost
+                else "."
             )
     elif threat_raise:
         message = (
             f"Willpower {willpower} against threat {threat}: the quest fails and each player raises "
-            f"their threat by {threat_raise}."
+            f"their threat by {threat_raise} ("
+            + ", ".join(f"{name} {after}" for name, after in threat_after.items())
+            + ")."
         )
     else:
         message = f"Willpower {willpower} equals threat {threat}: nothing happens."
+    if eliminated:
+        message += " " + elimination_sentence(board, eliminated)
     data = {
         "willpower": willpower,
         "threat": threat,
@@ -81,12 +102,11 @@ def resolve_quest(board: Board) -> Event:
         "to_quest": placed.to_quest,
         "explored": placed.explored,
         "advance": advance,
+        "progress_lost": lost,
         "threat_raise": threat_raise,
+        "eliminated": eliminated,
     }
     if threat_raise:
-        data["threat_after"] = {
-            p.name: p.threat + threat_raise for p in board.players if not p.eliminated
-        }
-    return Event(
-        "quest-resolution", steps.QUEST_RESOLUTION, message, data, tuple(resolve_quest.cites)
-    )
+        data["threat_after"] = threat_after
+    cites = (*resolve_quest.cites, *(eliminated_by_raise.cites if eliminated else ()))
+    return Event("quest-resolution", steps.QUEST_RESOLUTION, message, data, cites)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from judge.games.lcg import steps
-from judge.games.lcg.state import ELIMINATION_THREAT, Board
+from judge.games.lcg.elimination import eliminated_by_raise, elimination_sentence
+from judge.games.lcg.state import Board
 from judge.rules.declarations import implements
 from judge.rules.report import Event
 
@@ -40,60 +41,73 @@ def raise_threat(board: Board) -> dict[str, int]:
     return {p.name: p.threat + 1 + p.threat_raise_extra for p in board.players if not p.eliminated}
 
 
-@implements("rr/refresh-phase", "rr/step-7.2", "rr/step-7.3", "rr/step-7.4")
+@implements("rr/refresh-phase", "rr/step-7.2", "rr/ready", "rr/step-7.3", "rr/step-7.4")
 def refresh(board: Board) -> Event:
-    """Ready everything, raise threat, pass the first player token (from the current step on)."""
-    already_out = {p.name for p in board.players if p.eliminated}
+    """Ready every exhausted card (characters and attachments alike), raise threat, pass
+    the first player token (from the current step on)."""
     raised = steps.still_to_come(board.step, steps.RAISE_THREAT, steps.REFRESH)
     threat_after = (
         raise_threat(board)
         if raised
         else {p.name: p.threat for p in board.players if not p.eliminated}
     )
-    reach_50 = sorted(n for n, t in threat_after.items() if t >= ELIMINATION_THREAT and raised)
-    out = already_out | set(reach_50)
+    eliminated = eliminated_by_raise(board, threat_after) if raised else []
+    # players already at 50 are out even when the board has not marked them
+    in_game = {p.name for p in board.players_below_elimination()}
+    out = {p.name for p in board.players if p.name not in in_game} | set(eliminated)
     next_first = pass_first_player_token(board, out)
-    readied = [
-        c.title for p in board.players if not p.eliminated for c in p.characters if c.exhausted
-    ]
+    readied = _exhausted_cards(board)
     parts = []
     if steps.still_to_come(board.step, steps.READY_CARDS, steps.REFRESH) and readied:
-        parts.append(f"Ready {', '.join(readied)}.")
+        parts.append(f"Ready every exhausted card: {', '.join(readied)}.")
     if raised:
         parts.append("Threat: " + ", ".join(f"{n} {t}" for n, t in threat_after.items()) + ".")
-    if reach_50:
-        verbs = ("reaches", "is") if len(reach_50) == 1 else ("reach", "are")
-        parts.append(
-            f"{', '.join(reach_50)} {verbs[0]} {ELIMINATION_THREAT} and {verbs[1]} eliminated."
-        )
+    if eliminated:
+        parts.append(elimination_sentence(board, eliminated))
     parts.append(
         f"The first player token passes to {next_first}." if next_first else "No player is left."
     )
     data = {
         "threat_after": threat_after,
-        "eliminated": reach_50,
+        "eliminated": eliminated,
         "next_first_player": next_first,
         "readied": readied,
         "game_lost": next_first is None,
     }
-    return Event(
-        "refresh", board.step or steps.RAISE_THREAT, " ".join(parts), data, tuple(refresh.cites)
-    )
+    cites = (*refresh.cites, *(eliminated_by_raise.cites if eliminated else ()))
+    return Event("refresh", board.step or steps.RAISE_THREAT, " ".join(parts), data, cites)
+
+
+def _exhausted_cards(board: Board) -> list[str]:
+    """7.2 readies every exhausted card: each character, then its exhausted attachments."""
+    return [
+        title
+        for p in board.players
+        if not p.eliminated
+        for c in p.characters
+        for title in (
+            *((c.title,) if c.exhausted else ()),
+            *(a.title for a in c.attachments if a.exhausted),
+        )
+    ]
 
 
 @implements("rr/resource-phase", "rr/step-1.2", "rr/step-1.3", "rr/resources", "rr/drawing-cards")
 def resource_phase(board: Board) -> Event:
-    """1.2: each hero gains 1 resource; 1.3: each player draws 1 card."""
+    """1.2: each hero gains 1 resource; 1.3: each player draws 1 card (from the board's
+    step on: at 1.3 the resources are already in the pools)."""
     gain = int(steps.still_to_come(board.step, steps.GAIN_RESOURCES, steps.RESOURCE))
     draw = int(steps.still_to_come(board.step, steps.DRAW_CARDS, steps.RESOURCE))
     players = [p for p in board.in_player_order() if not p.eliminated]
     resources_after = {h.title: h.resources + gain for p in players for h in p.heroes}
     drawn = {p.name: draw for p in players}
-    message = (
-        f"Each hero gains {gain} resource and each player draws {draw} card: "
-        + ", ".join(f"{t} {r}" for t, r in resources_after.items())
-        + "."
-    )
+    pools = ", ".join(f"{t} {r}" for t, r in resources_after.items())
+    if gain:
+        message = f"Each hero gains 1 resource and each player draws {draw} card: {pools}."
+    else:
+        message = (
+            f"Each player draws 1 card; the heroes gained their resources in step 1.2: {pools}."
+        )
     return Event(
         "resource",
         board.step or steps.GAIN_RESOURCES,

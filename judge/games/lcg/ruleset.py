@@ -55,10 +55,13 @@ class _LCG:
 
     def implementations(self) -> dict[str, tuple[str, ...]]:
         from judge.games.lcg import (
+            attacks,
             campaign,
+            campaign_setup,
             combat,
             combat_declarations,
             deck,
+            elimination,
             engagement,
             invariants,
             quest,
@@ -71,8 +74,8 @@ class _LCG:
 
         return implementations(
             "judge.games.lcg",
-            *(invariants, quest, engagement, shadows, refresh, combat, staging),
-            *(combat_declarations, timing, deck, campaign),
+            *(invariants, quest, engagement, shadows, refresh, combat, attacks, staging),
+            *(combat_declarations, elimination, timing, deck, campaign, campaign_setup),
         )
 
     def check(self, board):

@@ -47,6 +47,12 @@ class Character:
     keywords: tuple[str, ...] = ()
     attachments: tuple[Attachment, ...] = ()
 
+    @property
+    def destroyed(self) -> bool:
+        """Damage reaching its hit points destroys it; a card whose hit points the board
+        leaves out (0) is never judged destroyed."""
+        return self.hit_points > 0 and self.damage >= self.hit_points
+
 
 @dataclass(frozen=True, slots=True)
 class Enemy:
@@ -119,6 +125,15 @@ class EnemyAttack:
     damage_to: Character | None = None
     path: str = "attack"
 
+    @property
+    def defending(self) -> Character | None:
+        """The defender still in play when damage is assigned: one whose damage already
+        reaches its hit points has left play, and the attack is then undefended
+        (step 6.4.3)."""
+        if self.defender is None or self.defender.destroyed:
+            return None
+        return self.defender
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerAttack:
@@ -152,7 +167,8 @@ class Board:
     staging_area: tuple[Enemy | Location | Objective, ...] = ()
     active_locations: tuple[Location, ...] = ()
     quest: Quest | None = None
-    encounter_deck: int = 0
+    #: cards left in the encounter deck; None when the board does not say
+    encounter_deck: int | None = None
     victory_points: int = 0
     attack: EnemyAttack | None = None
     player_attack: PlayerAttack | None = None

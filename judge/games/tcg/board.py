@@ -8,7 +8,7 @@ from __future__ import annotations
 from judge.base.fields import Fields, dotted
 from judge.base.yamlio import Document, did_you_mean
 from judge.games.tcg.keywords import KeywordError, read_keywords
-from judge.games.tcg.state import PHASES, Board, Character, Move, Skirmish
+from judge.games.tcg.state import LAST_SITE, PHASES, Board, Character, Move, Skirmish
 
 TOP = (
     "game",
@@ -26,8 +26,6 @@ COMPANION = ("title", "strength", "vitality", "wounds", "keywords")
 MINION = (*COMPANION, "site")
 SKIRMISH = ("companion", "minions")
 MOVE = ("site", "shadow_number")
-#: the sites of the adventure path are numbered 1 to 9
-LAST_SITE = 9
 
 
 def read_tcg_board(doc: Document) -> Board:

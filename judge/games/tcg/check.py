@@ -10,9 +10,16 @@ from __future__ import annotations
 import sys
 
 from judge.games.tcg.archery import archery_fire
-from judge.games.tcg.moving import ROAMING_PENALTY, is_roaming, move_limit, twilight_for_move
-from judge.games.tcg.skirmish import FREE_PEOPLES, Outcome, resolve
-from judge.games.tcg.state import PHASES, Board
+from judge.games.tcg.game_end import game_end
+from judge.games.tcg.moving import (
+    ROAMING_PENALTY,
+    is_roaming,
+    move_limit,
+    skipped_site,
+    twilight_for_move,
+)
+from judge.games.tcg.skirmish import FREE_PEOPLES, Outcome, resolve, surviving_fierce
+from judge.games.tcg.state import LAST_SITE, PHASES, Board
 from judge.games.tcg.turn import phase_after, phase_entry, steps_of
 from judge.rules.declarations import declared_invariants, implements, invariant
 from judge.rules.report import Event, Report
@@ -70,6 +77,13 @@ def _moves(board: Board):
         )
 
 
+@invariant("move-not-next-site", "violation", *skipped_site.cites)
+def _move_not_next_site(board: Board):
+    problem = skipped_site(board)
+    if problem:
+        yield (f"{problem[0].upper()}{problem[1:]}.", "moving_to.site")
+
+
 RULES = declared_invariants(sys.modules[__name__])
 
 #: where the phase events' functions live
@@ -84,6 +98,7 @@ PHASE_EVENTS = (
     StepEvent((), "assignment", f"{_HERE}:_assignment_event"),
     StepEvent((), "skirmish", f"{_HERE}:_skirmish_events"),
     StepEvent((), "regroup", f"{_HERE}:_regroup_event"),
+    *(StepEvent((), phase, "judge.games.tcg.game_end:game_end_event") for phase in PHASES),
     *(StepEvent((), phase, f"{_HERE}:_phase_event") for phase in PHASES),
 )
 
@@ -96,8 +111,9 @@ def check_tcg_board(board: Board) -> Report:
 def _skirmish_events(board: Board):
     outcomes = [(s, resolve(s)) for s in board.skirmishes]
     yield from (_skirmish_event(s, o) for s, o in outcomes)
-    fierce = _surviving_fierce(board, [o for _, o in outcomes])
-    if fierce:
+    fierce = surviving_fierce(board, [o for _, o in outcomes])
+    ended = game_end(board)
+    if fierce and not (ended and ended.winner):
         yield Event(
             "fierce",
             PHASE_NUMBERS["skirmish"],
@@ -105,13 +121,18 @@ def _skirmish_events(board: Board):
             "after the normal skirmishes, another assignment phase and a skirmish for each "
             "fierce minion.",
             {"minions": fierce},
-            tuple(_surviving_fierce.cites),
+            tuple(surviving_fierce.cites),
         )
 
 
 def _phase_event(board: Board, hint: str = "") -> Event:
-    """The phase's summary; also what a phase with nothing else to report says."""
-    steps, then = steps_of(board.phase), phase_after(board.phase, len(board.minions))
+    """The phase's summary; also what a phase with nothing else to report says. A game
+    that ends here has no phase after it."""
+    ended = game_end(board)
+    steps = steps_of(board.phase)
+    then = (
+        "the game ends" if ended and ended.winner else phase_after(board.phase, len(board.minions))
+    )
     return Event(
         "phase",
         PHASE_NUMBERS[board.phase],
@@ -122,8 +143,25 @@ def _phase_event(board: Board, hint: str = "") -> Event:
 
 
 def _move_event(board: Board) -> Event:
+    """The twilight a move adds; for a move the rules refuse, what a legal one adds."""
     move = board.moving_to
-    added = twilight_for_move(move.shadow_number, len(board.companions))
+    companions = len(board.companions)
+    problem = skipped_site(board)
+    if problem:
+        legal = (
+            f"; moving to site {board.site + 1} adds that site's Shadow number plus {companions} "
+            "(one per companion)"
+            if board.site < LAST_SITE
+            else ""
+        )
+        return Event(
+            "move",
+            PHASE_NUMBERS[board.phase],
+            f"No twilight is worked out for this move: {problem}{legal}.",
+            {"twilight_added": None, "twilight_pool": None},
+            tuple(_move_not_next_site.cites),
+        )
+    added = twilight_for_move(move.shadow_number, companions)
     return Event(
         "move",
         PHASE_NUMBERS[board.phase],
@@ -162,7 +200,11 @@ def _assignment_event(board: Board) -> Event:
         else "Every minion is assigned."
     )
     if ambush:
-        message += " Ambush: " + ", ".join(f"{t} adds {n} twilight" for t, n in ambush.items())
+        message += (
+            " Ambush, if the Free Peoples player made the assignment: "
+            + ", ".join(f"{t}'s owner may add {n} twilight" for t, n in ambush.items())
+            + "."
+        )
     return Event(
         "assignment",
         PHASE_NUMBERS["assignment"],
@@ -201,12 +243,6 @@ def _skirmish_event(skirmish, outcome: Outcome) -> Event:
         outcome.to_json(),
         tuple(cites),
     )
-
-
-@implements("tcg/fierce")
-def _surviving_fierce(board: Board, outcomes: list[Outcome]) -> list[str]:
-    killed = {title for o in outcomes for title in o.killed}
-    return [m.title for m in board.minions if m.keywords.fierce and m.title not in killed]
 
 
 @implements("tcg/reconcile", "tcg/move-limit")

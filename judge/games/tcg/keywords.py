@@ -13,9 +13,21 @@ from difflib import get_close_matches
 
 from judge.games.tcg.state import Keywords
 
-#: loaded keyword -> whether it takes a number ("damage +1", "ambush 2")
-LOADED = {"archer": False, "fierce": False, "damage": True, "defender": True, "ambush": True}
+#: loaded keyword -> whether it takes a number ("damage +1", "ambush 2"); `ring-bearer`
+#: marks the companion whose death loses the game
+LOADED = {
+    "archer": False,
+    "fierce": False,
+    "ring-bearer": False,
+    "damage": True,
+    "defender": True,
+    "ambush": True,
+}
+#: a flag keyword as written -> its `Keywords` field
+FLAGS = {"archer": "archer", "fierce": "fierce", "ring-bearer": "ring_bearer"}
 _WITH_NUMBER = re.compile(r"^(damage|defender|ambush)\s*\+?\s*(\d+)$")
+#: the Ring-bearer as cards print it, resistance and all ("Ring-bearer (resistance 10)")
+_RING_BEARER = re.compile(r"^ring[- ]?bearer(?:\s*\(resistance \d+\))?$")
 
 
 class KeywordError(ValueError):
@@ -24,15 +36,16 @@ class KeywordError(ValueError):
 
 def read_keywords(words: tuple[str, ...]) -> Keywords:
     totals = {"damage": 0, "defender": 0, "ambush": 0}
-    flags = {"archer": False, "fierce": False}
+    flags = dict.fromkeys(FLAGS.values(), False)
     other: list[str] = []
     for word in words:
         text = " ".join(word.lower().split())
+        text = "ring-bearer" if _RING_BEARER.match(text) else text
         numbered = _WITH_NUMBER.match(text)
         if numbered:
             totals[numbered.group(1)] += int(numbered.group(2))
-        elif text in flags:
-            flags[text] = True
+        elif text in FLAGS:
+            flags[FLAGS[text]] = True
         elif text in totals:
             raise KeywordError(f"'{word}' needs its number, e.g. '{text} +1'")
         else:

@@ -71,10 +71,10 @@ class _TCG:
         return PHASE_EVENTS
 
     def implementations(self) -> dict[str, tuple[str, ...]]:
-        from judge.games.tcg import archery, check, moving, skirmish
+        from judge.games.tcg import archery, check, game_end, moving, skirmish
         from judge.rules.declarations import implementations
 
-        return implementations("judge.games", skirmish, archery, moving, check)
+        return implementations("judge.games", skirmish, archery, moving, game_end, check)
 
     def check(self, board):
         from judge.games.tcg.check import check_tcg_board

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from judge.games.tcg.state import Character, Skirmish
+from judge.games.tcg.state import Board, Character, Skirmish
 from judge.rules.declarations import implements
 
 FREE_PEOPLES, SHADOW = "free_peoples", "shadow"
@@ -62,3 +62,11 @@ def resolve(skirmish: Skirmish) -> Outcome:
 def _dies(character: Character, new_wounds: int) -> bool:
     """Killed the moment its wounds reach its vitality (Starter Rulebook, "Killed")."""
     return character.wounds + new_wounds >= character.vitality
+
+
+@implements("tcg/fierce")
+def surviving_fierce(board: Board, outcomes: list[Outcome]) -> list[str]:
+    """The fierce minions no skirmish killed: each is defended against again, after an
+    assignment phase of its own, in this same skirmish phase's fierce step."""
+    killed = {title for o in outcomes for title in o.killed}
+    return [m.title for m in board.minions if m.keywords.fierce and m.title not in killed]

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 #: the board's `phase` values, in turn order (Starter Rulebook, "Turn Sequence")
 PHASES = ("fellowship", "shadow", "maneuver", "archery", "assignment", "skirmish", "regroup")
+#: the sites of the adventure path are numbered 1 to 9; the game is won at the last
+LAST_SITE = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +19,8 @@ class Keywords:
     ambush: int = 0  # twilight its ambush adds when the Free Peoples assign to it
     archer: bool = False
     fierce: bool = False
+    #: the companion bearing The One Ring: its death loses the game ("Losing the Game")
+    ring_bearer: bool = False
     other: tuple[str, ...] = ()  # unloaded keywords (races, Southron, ...): no rules here
 
 
