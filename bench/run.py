@@ -145,7 +145,7 @@ def main() -> None:
                 rounds.setdefault("first asking", []).append(
                     _middle_and_p95(_batch_took_ms(loremaster, asked, env))
                 )
-                prepared, unprepared = Searcher(), Searcher()
+                prepared, unprepared = Searcher(learned=True), Searcher(learned=True)
                 prepared.open_all()
                 for question in asked:
                     prepared.ask(question)
@@ -179,6 +179,21 @@ def main() -> None:
             ask / floor <= 1.5,
         )
 
+        # (b') cold `card` (a title with a word that picks its version) against the same floor
+        floor, card = walls(
+            [
+                [py, "-c", "import whoosh.index, whoosh.searching, whoosh.query"],
+                [loremaster, "card", "hill", "troll", "core", "--json"],
+            ],
+            env,
+        )
+        report(
+            "cold card / whoosh import",
+            f"{card * 1000:.0f} / {floor * 1000:.0f} ms = {card / floor:.2f}x",
+            "<= 1.5x",
+            card / floor <= 1.5,
+        )
+
         # (d) check of a 4-player, 40-card board against the yaml import floor
         from big_board import big_board
 
@@ -201,6 +216,7 @@ def main() -> None:
         )
 
         quality(py)
+        crossval(py)
         # the app's start-up and table mode, in the same throwaway cache
         for extra in ("tui_startup.py", "serve_load.py"):
             subprocess.run([py, str(Path(__file__).parent / extra)], cwd=REPO, check=False)
@@ -219,6 +235,15 @@ def quality(py: str) -> None:
         "quality (targets: tidy hit@1 >= 0.95, hit@3 >= 0.98; real hit@1 >= 0.75, hit@3 >= 0.90):"
     )
     subprocess.run([py, str(Path(__file__).parent / "quality.py")], cwd=REPO, check=False)
+
+
+def crossval(py: str) -> None:
+    """The learned stage's out-of-fold figures per set, before (lexical only) and after
+    (fused), with the answer line's precision and the confidence gate
+    (bench/crossval.py: cross-validation grouped by set). These decide whether a
+    change to the ranking stays: the figures quality.py prints are in sample for the
+    sets that trained the model."""
+    subprocess.run([py, str(Path(__file__).parent / "crossval.py")], cwd=REPO, check=False)
 
 
 if __name__ == "__main__":

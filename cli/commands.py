@@ -19,6 +19,7 @@ COMMANDS = {
     "ask": ("ask", "answer a rules question with cited entries"),
     "show": ("show", "print one knowledge-base entry by id"),
     "errata": ("errata", "a card's errata and every ruling that names it"),
+    "card": ("card", "every version of a card as facts, with its errata and rulings"),
     "scenario": ("scenario", "a scenario page, or its Easy Mode checklist"),
     "check": ("check", "judge a board-state YAML file"),
     "timing": ("timing", "order simultaneous triggered abilities"),
@@ -34,6 +35,15 @@ COMMANDS = {
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse would exit 2 with usage; keep one line
         raise UsageError(f"{self.prog}: {message}")
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse drops a failed write without a word; help that cannot be written
+        # is an error like any other output (`OutputError`)
+        if message:
+            if file is None or file is sys.stdout:
+                output.write(message)
+            else:
+                file.write(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,29 +79,19 @@ def run(argv: list[str]) -> int:
     player and an exit status, never a traceback."""
     prepare_streams()
     try:
-        if not argv:
-            _needs_a_terminal()
-            from cli.shells import shell
-
-            return shell("app")()
-        if argv[0] in COMMANDS:
-            # Build only the chosen subcommand's parser: importing every command module
-            # just to print help would slow every run.
-            parser = _Parser(prog=f"loremaster {argv[0]}", description=COMMANDS[argv[0]][1])
-            module = _module(COMMANDS[argv[0]][0])
-            module.add_arguments(parser)
-            args = parser.parse_args(argv[1:])
-            return int(module.run(args) or 0)
-        args = build_parser().parse_args(argv)
-        if args.version:
-            from judge import __version__
-
-            print(f"loremaster {__version__}")
-            return 0
-        build_parser().print_help()
-        return 0
+        try:
+            return _dispatch(argv)
+        finally:
+            output.flush()  # what is still buffered, while an error can still be told
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
+        return 2
+    except output.OutputError as exc:
+        _discard_stdout()
+        print(
+            f"loremaster: cannot write the output: {exc} (is the disk full? write somewhere else)",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         return 130
@@ -114,3 +114,38 @@ def run(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+def _dispatch(argv: list[str]) -> int:
+    if not argv:
+        _needs_a_terminal()
+        from cli.shells import shell
+
+        return shell("app")()
+    if argv[0] in COMMANDS:
+        # Build only the chosen subcommand's parser: importing every command module
+        # just to print help would slow every run.
+        parser = _Parser(prog=f"loremaster {argv[0]}", description=COMMANDS[argv[0]][1])
+        module = _module(COMMANDS[argv[0]][0])
+        module.add_arguments(parser)
+        args = parser.parse_args(argv[1:])
+        return int(module.run(args) or 0)
+    args = build_parser().parse_args(argv)
+    if args.version:
+        from judge import __version__
+
+        output.write(f"loremaster {__version__}\n")
+        return 0
+    build_parser().print_help()
+    return 0
+
+
+def _discard_stdout() -> None:
+    """After a failed write, what stays buffered goes nowhere: the interpreter would
+    otherwise try it again on its way out and print a traceback-like complaint."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's capture)
+        pass

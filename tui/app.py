@@ -12,7 +12,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -133,8 +135,8 @@ class LoremasterApp(App[int]):
         if href.startswith(("http://", "https://")):
             self.open_url(href)
         elif href.startswith("card:"):
-            await self.switch_mode("errata")
-            self.get_screen("errata").look_up(href.removeprefix("card:"))
+            await self.switch_mode("cards")
+            self.get_screen("cards").look_up(href.removeprefix("card:"))
         elif href and not href.startswith("#"):
             await self._open_entry(href.removeprefix("entry:"))
 
@@ -149,6 +151,31 @@ class LoremasterApp(App[int]):
         viewer = self.get_screen("entry")
         viewer.visit(entry_id, return_mode=self.current_mode)
         await self.switch_mode("entry")
+
+    # -- the width's layout, before a screen is laid out -------------------------------
+
+    def switch_mode(self, mode: str) -> AwaitComplete:
+        """Show a screen, with the breakpoint class of the app's width already set.
+
+        Textual sets a screen's breakpoint class only when that screen is resized: a
+        screen shown for the first time (or again, after the terminal was resized while it
+        was hidden) is laid out once in the other width's layout. On a phone that wide
+        layout squeezes a pane to no width, and a list at width 0 ends the session
+        (Textual's OptionList cannot wrap in 0 columns): the tab tap "did nothing".
+        """
+        self._fit_width(self.get_screen(mode), self.size.width)
+        return super().switch_mode(mode)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The same for a resize (a phone turned): class the screens before Textual lays
+        them out at the new width."""
+        for screen in self.screen_stack:
+            self._fit_width(screen, event.size.width)
+
+    def _fit_width(self, screen: Screen, width: int) -> None:
+        _, current = max(edge for edge in self.HORIZONTAL_BREAKPOINTS if width >= edge[0])
+        for _, name in self.HORIZONTAL_BREAKPOINTS:
+            screen.set_class(name == current, name)
 
     # -- actions ------------------------------------------------------------------------
 

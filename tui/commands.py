@@ -1,4 +1,5 @@
-"""Command palette (ctrl+p): jump to any entry by title or id, any card, any step or screen."""
+"""Command palette (ctrl+p): jump to any entry by title or id, any card of the card facts
+(to the Cards screen), any step or screen."""
 
 from __future__ import annotations
 
@@ -23,7 +24,14 @@ class Target:
     href: str
 
 
-def _targets(kb) -> list[Target]:
+def _card_titles() -> tuple[str, ...]:
+    """Every card title of the card facts (none when they are not installed)."""
+    from judge.app.card_report import available, catalogue
+
+    return tuple(dict.fromkeys(c.title for c in catalogue().cards)) if available() else ()
+
+
+def _targets(kb, card_titles: tuple[str, ...] = ()) -> list[Target]:
     targets = []
     for entry in kb.entries:
         # "Step 6.4.2 ...": players type the word with the number ("step 6.4.2")
@@ -31,10 +39,11 @@ def _targets(kb) -> list[Target]:
         targets.append(
             Target(title, entry.id, f"{entry.kind} · {entry.id} · {entry.citation}", entry.id)
         )
-    for title in sorted(kb.card_titles.values()):
-        targets.append(
-            Target(f"Card: {title}", "", "errata, rulings and Q&A for this card", f"card:{title}")
-        )
+    ruled = {title.casefold(): title for title in kb.card_titles.values()}
+    cards = {**{t.casefold(): t for t in card_titles}, **ruled}  # the entries' spelling wins
+    for key, title in sorted(cards.items()):
+        what = "its versions, errata, rulings and Q&A" if key in ruled else "its versions"
+        targets.append(Target(f"Card: {title}", "", what, f"card:{title}"))
     return targets
 
 
@@ -54,14 +63,14 @@ class LoremasterCommands(Provider):
 
     async def startup(self) -> None:
         kb = await asyncio.to_thread(lambda: self.app.library.kb)
-        self._items = _targets(kb)
+        self._items = _targets(kb, await asyncio.to_thread(_card_titles))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         app = self.app
         for screen in SCREENS:
             text = f"Screen: {screen.name}"
-            score = matcher.match(text)
+            score = max(matcher.match(text), matcher.match(screen.also) * 0.9 if screen.also else 0)
             if score > 0:
                 yield Hit(
                     score,

@@ -19,6 +19,7 @@ import shlex
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from aiohttp import web
 from textual_serve.app_service import AppService
@@ -27,6 +28,8 @@ from textual_serve.server import Server, to_int
 from judge.app.table_address import Address
 from tui.serve_guard import HostGuard, clamp_size, read_message
 
+#: the page every browser gets: a web terminal for its session (see the file)
+PAGE = Path(__file__).with_name("serve_page.html")
 #: one app session: the app with no arguments, through the CLI (its allowed app launch)
 SESSION_COMMAND = (sys.executable, "-m", "cli.main")
 #: how long a session may take to quit before it is killed
@@ -149,6 +152,7 @@ class TableServer(Server):
             port=address.port,
             title="Loremaster",
             public_url=address.url.rstrip("/"),
+            templates_path=PAGE.parent,
         )
         self.address = address
         self.max_sessions = max_sessions
@@ -181,17 +185,16 @@ class TableServer(Server):
             )
         import aiohttp_jinja2
 
-        # the page's own URLs use the host it was asked for (the middleware has checked
-        # it), so that its websocket's `Origin` and `Host` agree whichever of the
-        # server's addresses the player opened
-        here = f"http://{request.host}"
+        # the websocket's URL uses the host the page was asked for (the middleware has
+        # checked it), so that its `Origin` and `Host` agree whichever of the server's
+        # addresses the player opened; the page's other URLs are paths on that host
         context = {
-            "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": f"ws://{request.host}{request.app.router['websocket'].url_for()}",
-            "config": {"static": {"url": f"{here}/static/"}},
-            "application": {"name": self.title},
+            "title": self.title,
+            "websocket_url": f"ws://{request.host}{request.app.router['websocket'].url_for()}",
+            # 0: the page picks the text size from the screen's width
+            "font_size": max(0, to_int(request.query.get("fontsize", "0"), 0)),
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        return aiohttp_jinja2.render_template(PAGE.name, request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run one session for as long as its browser stays connected."""

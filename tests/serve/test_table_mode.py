@@ -50,12 +50,12 @@ def test_a_phone_reaches_every_screen_by_tapping_its_tab(served, chromium):
         tab = WebTerminal(page, served.url)
         screen = tab.wait_for("Judge")
         assert tab.size[0] <= 42, f"not phone-sized: {tab.size[0]} columns"
-        for name in ("Ask", "Entry", "Errata", "Round", "Campaign", "Judge"):
+        for name in ("Ask", "Entry", "Cards", "Round", "Campaign", "Judge"):
             assert name in screen
         tab.click("Round")
         tab.wait_for("action window")  # the round chart's legend
-        tab.click("Errata")
-        tab.wait_for("Card name")  # the errata screen's card box
+        tab.click("Cards")
+        tab.wait_for("Card name")  # the cards screen's name box
     finally:
         page.close()
 

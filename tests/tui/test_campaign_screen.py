@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, FakeEvent, FakeFinding, FakeReport, needs_judge, screen_text, settle
+from tui_helpers import SIZE, FakeEvent, FakeFinding, FakeReport, screen_text, settle
 
 from tui import checks
 from tui.screens.campaign import campaign_outline
@@ -67,7 +67,6 @@ async def _check_log(app, pilot, path) -> None:
     await settle(pilot)
 
 
-@needs_judge
 async def test_a_campaign_log_shows_its_findings_and_each_players_checklist(app, tmp_path):
     log = tmp_path / "campaign.yaml"
     log.write_text(LOG, encoding="utf-8")

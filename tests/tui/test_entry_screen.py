@@ -39,7 +39,7 @@ async def test_an_entry_shows_its_citation_body_and_every_kind_of_link(app):
         assert {e.id for e in kb.linked_from("rr/step-3.3")} <= set(links)
 
 
-async def test_an_entry_naming_cards_links_their_rulings_and_the_errata_screen(app):
+async def test_an_entry_naming_cards_links_their_rulings_and_the_cards_screen(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         kb = app.library.kb
@@ -54,8 +54,8 @@ async def test_an_entry_naming_cards_links_their_rulings_and_the_errata_screen(a
         assert link_list.highlight_link(f"card:{entry.cards[0]}")
         await pilot.press("enter")
         await settle(pilot)
-        assert app.current_mode == "errata"
-        assert app.screen.card == entry.cards[0]
+        assert app.current_mode == "cards"
+        assert app.screen.query_one("#card").value == entry.cards[0]
 
 
 async def test_tab_reaches_the_links_and_the_body_scrolls(app):

@@ -78,3 +78,19 @@ def test_each_phase_links_to_the_entry_that_describes_it(kb):
     links = {p.key: p.entry_id for p in chart if p.key}
     assert links["quest"] == "rr/quest-phase" and links["combat"] == "rr/combat-phase"
     assert all(links.values())
+
+
+async def test_no_label_of_the_chart_is_cut_at_120_columns(app):
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        tree = app.screen.query_one("#round-tree")
+
+        def depth(node) -> int:
+            return 0 if node.parent is None else 1 + depth(node.parent)
+
+        widest = max(
+            tree.guide_depth * depth(node) + tree.get_label_width(node)
+            for node in tree.step_nodes.values()
+        )
+        assert widest <= tree.scrollable_content_region.width

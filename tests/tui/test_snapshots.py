@@ -69,10 +69,10 @@ async def _entry(pilot):
     await settle(pilot)
 
 
-async def _errata(pilot):
+async def _cards(pilot):
     await pilot.press("f4")
     await settle(pilot)
-    pilot.app.screen.look_up("beravore")
+    pilot.app.screen.look_up("aragorn")
     await settle(pilot)
     _steady(pilot.app)
 
@@ -115,7 +115,7 @@ async def _help(pilot):
 SCREENS = {
     "ask": _ask,
     "entry": _entry,
-    "errata": _errata,
+    "cards": _cards,
     "round": _round,
     "campaign": _campaign,
     "judge": _judge,

@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import pytest
-
 #: the terminal size every Pilot and snapshot test uses
 SIZE = (100, 30)
 
@@ -83,16 +81,3 @@ class FakeReport:
     @property
     def ok(self) -> bool:
         return not any(f.severity == "violation" for f in self.findings)
-
-
-def judge_available() -> bool:
-    try:
-        import judge.app.checking  # noqa: F401
-    except ModuleNotFoundError:
-        return False
-    return True
-
-
-needs_judge = pytest.mark.skipif(
-    not judge_available(), reason="judge.app.checking is not written yet"
-)

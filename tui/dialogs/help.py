@@ -11,7 +11,9 @@ from textual.widgets import Static
 
 ABOUT = (
     "Loremaster answers rules questions for The Lord of the Rings: The Card Game and "
-    "judges board states, citing the Rules Reference, the FAQ and errata."
+    "judges board states, citing the Rules Reference, the FAQ and errata. Cards (F4) "
+    "browses every card by type, sphere, pack and encounter set, with each version's "
+    "facts, errata, rulings and the rules it touches."
 )
 
 

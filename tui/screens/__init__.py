@@ -15,6 +15,8 @@ class ScreenInfo:
     title: str
     module: str
     cls: str
+    #: other words the palette finds it by (the screen it replaced: "errata")
+    also: str = ""
 
 
 SCREENS = (
@@ -28,12 +30,13 @@ SCREENS = (
         "EntryScreen",
     ),
     ScreenInfo(
-        "errata",
+        "cards",
         "f4",
-        "Errata",
-        "A card's errata and every ruling that names it",
-        "errata",
-        "ErrataScreen",
+        "Cards",
+        "Every card: its facts, errata, rulings and rules",
+        "cards",
+        "CardsScreen",
+        also="errata rulings",
     ),
     ScreenInfo(
         "round",

@@ -17,6 +17,7 @@ from textual.worker import get_current_worker
 
 from judge.games import DEFAULT_GAME, GAMES, ruleset
 from tui.messages import OpenLink
+from tui.widgets.answer_line import AnswerLine
 from tui.widgets.labels import MUTED
 from tui.widgets.nav_bar import NavBar
 from tui.widgets.search_results import SearchResults
@@ -76,7 +77,7 @@ class AskScreen(Screen):
         yield NavBar("ask")
         yield Input(placeholder="e.g. can I play an action during staging?", id="question")
         yield Static(Content.styled("Opening the search index…", MUTED), id="ask-status")
-        yield Static(id="ask-answer")
+        yield AnswerLine(id="ask-answer")
         yield SearchResults(id="results")
         yield Footer()
 
@@ -182,17 +183,7 @@ class AskScreen(Screen):
 
     def _show_answer(self, answer) -> None:
         """The answer line on top: the best entry's sentence that states the rule."""
-        line = self.query_one("#ask-answer", Static)
-        line.display = answer is not None
-        if answer is not None:
-            line.update(
-                Content.assemble(
-                    ("Answer: ", "bold $text-success"),
-                    answer.text,
-                    "\n",
-                    (f"{answer.citation}  [{answer.id}]", MUTED),
-                )
-            )
+        self.query_one(AnswerLine).show(answer)
 
     def _open_current(self) -> None:
         href = self.query_one(SearchResults).current
@@ -222,7 +213,7 @@ def _summary(message: AskScreen.Answered) -> Content:
         return Content.assemble(
             *read,
             (
-                "Nothing found. Try other words, or look a card up in Errata (F4).",
+                "Nothing found. Try other words, or look a card up in Cards (F4).",
                 "$text-warning",
             ),
         )
