@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # (sched_getaffinity is Linux's; elsewhere, every core counts)
 WORKERS ?= $(shell python3 -c "import os; cores = os.sched_getaffinity(0) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1); print(len(cores) + 1)")
 
-.PHONY: run test bench fuzz lint clean
+.PHONY: run test bench fuzz lint clean model
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -31,6 +31,13 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# refit the learned ranker on the knowledge base and every labelled question set, and
+# ship it (judge/search/model/ranker.bin): run it after changing an entry or a set
+# (tests/test_learned.py says when the shipped model is stale). Needs the [train] extra,
+# which the [test] extra includes
+model: $(STAMP)
+	$(PY) tools/train_ranker.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --fix cli judge tui tests bench

@@ -10,12 +10,13 @@ from cli.output import (
     UsageError,
     add_game_flag,
     add_json_flag,
+    echo,
     emit_json,
     print_lines,
 )
 
-#: how much of an unanswered question the "Nothing found" line repeats
-ECHO_CHARS = 80
+#: the largest --batch file read (a thousand questions take about 100 KB)
+MAX_BATCH_BYTES = 10_000_000
 
 
 def add_arguments(parser) -> None:
@@ -24,31 +25,58 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--batch", metavar="FILE", help="one question per line (text or JSON with 'q')"
     )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="show, for each entry, the features and weights that ranked it",
+    )
     add_game_flag(parser)
     add_json_flag(parser)
 
 
 def _batch_questions(path: str) -> list[str]:
+    from judge.base.reading import UnreadableFile, read_user_file, shown_path
+    from judge.base.yamlio import byte_position
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = [line.rstrip("\n") for line in handle]
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+        raw = read_user_file(path, MAX_BATCH_BYTES, what="a file of questions")
+    except UnreadableFile as exc:
+        raise UsageError(str(exc)) from None
+    shown = shown_path(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = byte_position(raw, exc.start)
+        raise UsageError(
+            f"{shown}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+            "save the file as UTF-8"
+        ) from None
     questions = []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         if line.lstrip().startswith("{"):
-            try:
-                questions.append(str(json.loads(line)["q"]))
-            except (ValueError, KeyError, TypeError):
-                raise UsageError(f"{path}:{number}:1: not a JSON object with a 'q' field") from None
+            questions.append(_json_question(line, f"{shown}:{number}"))
         else:
             questions.append(line)
     return questions
 
 
-def result_document(question: str, meaning, hits, took_ms: float, answer=None) -> dict:
+def _json_question(line: str, where: str) -> str:
+    column = len(line) - len(line.lstrip()) + 1
+    try:
+        return str(json.loads(line)["q"])
+    except RecursionError:
+        problem = 'the JSON nests too deeply; give the question as {"q": "..."}'
+    except (ValueError, KeyError, TypeError):
+        problem = 'not a JSON object with a \'q\' field, e.g. {"q": "can sentinel defend twice"}'
+    raise UsageError(f"{where}:{column}: {problem}")
+
+
+def result_document(
+    question: str, meaning, hits, took_ms: float, answer=None, candidates=()
+) -> dict:
     return {
         "query": question,
         "game": meaning.game,
@@ -57,11 +85,16 @@ def result_document(question: str, meaning, hits, took_ms: float, answer=None) -
         "unknown_cards": list(meaning.unknown_cards),
         "corrected": dict(meaning.corrected),
         "answer": answer.to_json() if answer else None,
+        "candidates": [
+            {"id": line.id, "text": line.text, "citation": line.citation} for line in candidates
+        ],
         "hits": [hit.to_json() for hit in hits],
     }
 
 
-def _print_human(question: str, meaning, hits, answer, style: Style, routed: bool) -> None:
+def _print_human(
+    question: str, meaning, hits, answer, candidates, style: Style, routed: bool
+) -> None:
     if routed:
         from judge.games import DEFAULT_GAME, ruleset
 
@@ -76,33 +109,38 @@ def _print_human(question: str, meaning, hits, answer, style: Style, routed: boo
         # with no answer line there is no rules question to answer ("any ruling on
         # beregond?"): the entries below only share its words
         names = ", ".join(meaning.unknown_cards)
-        rest = "; answering the rules question." if answer else "."
+        rest = "; answering the rules question." if answer or candidates else "."
         print_lines([f"Nothing in the knowledge base is about {names}{rest}"])
     if meaning.corrected:
         read = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
         print_lines([f"Showing results for {read}."])
     if not hits:
         print_lines(
-            [
-                f"Nothing found for {_echo(question)!r}. Try other words, or `loremaster errata CARD`."
-            ]
+            [f"Nothing found for {echo(question)}. Try other words, or `loremaster errata CARD`."]
         )
         return
     lines = []
     if answer:
         lines += [f"Answer: {answer.text}", f"   {answer.citation} [{answer.id}]", ""]
+    elif candidates:
+        lines.append("No confident answer. Rules that may decide this:")
+        for line in candidates:
+            lines += [f"- {line.text}", f"   {line.citation} [{line.id}]"]
+        lines.append("")
     for rank, hit in enumerate(hits, start=1):
         lines.append(f"{rank}. {hit.title}  [{hit.listed_kind}]  {hit.id}")
         lines.append(f"   {hit.citation}")
         lines.append(f"   {style.emphasise(hit.snippet, hit.highlights)}")
+        if hit.explain:
+            lines.append(f"   {_explained(hit.explain)}")
     print_lines(lines)
 
 
-def _echo(question: str) -> str:
-    """The question as typed, cut to ECHO_CHARS: a pasted page is not printed back whole."""
-    if len(question) <= ECHO_CHARS:
-        return question
-    return question[: ECHO_CHARS - 1].rstrip() + "…"
+def _explained(explain: dict) -> str:
+    """A hit's fusion inputs on one line: each feature's value times its weight."""
+    weights = explain["weights"]
+    parts = [f"{name} {value:g}×{weights[name]:g}" for name, value in explain["features"].items()]
+    return f"score {explain['fused']:g} = " + " + ".join(parts)
 
 
 def run(args) -> int:
@@ -117,17 +155,22 @@ def run(args) -> int:
             "loremaster ask: what is the question? e.g. loremaster ask 'can sentinel defend twice'"
         )
     questions = _batch_questions(args.batch) if args.batch else [" ".join(args.question)]
-    searcher = Searcher()
+    searcher = Searcher(learned=True)
     if len(questions) > 1:
         searcher.open_all()
     found_any = False
     for question in questions:
-        meaning, hits, took_ms = searcher.ask(question, k=args.k, game=args.game)
+        meaning, hits, took_ms = searcher.ask(
+            question, k=args.k, game=args.game, explain=args.explain
+        )
         answer = searcher.answer(meaning, hits)
+        candidates = searcher.candidates(meaning, hits)
         found_any = found_any or bool(hits)
         if args.json:
-            emit_json(result_document(question, meaning, hits, took_ms, answer))
+            emit_json(result_document(question, meaning, hits, took_ms, answer, candidates))
         else:
-            _print_human(question, meaning, hits, answer, Style(), routed=args.game == "auto")
+            _print_human(
+                question, meaning, hits, answer, candidates, Style(), routed=args.game == "auto"
+            )
     sys.stdout.flush()
     return 0 if found_any or args.batch else 1

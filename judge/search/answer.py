@@ -96,9 +96,15 @@ class Answer(NamedTuple):
     text: str
     id: str
     citation: str
+    #: how likely the entry it is from is a right one, 0-1 (`learned.confidence`), when
+    #: the ranking gave one
+    confidence: float | None = None
 
     def to_json(self) -> dict:
-        return {"text": self.text, "id": self.id, "citation": self.citation}
+        found = {"text": self.text, "id": self.id, "citation": self.citation}
+        if self.confidence is not None:
+            found["confidence"] = round(self.confidence, 3)
+        return found
 
 
 def line_stems(lines: list[str]) -> list[list[str]]:

@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from judge.search import learned as learned_stage
 from judge.search import naming, scoring
 from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
 from judge.search.understand import ONE_CARDS, Understanding, understand
@@ -103,6 +104,8 @@ class Hit(NamedTuple):
     score: float
     snippet: str
     highlights: tuple[tuple[int, int], ...]
+    #: the features and weights that made its score (`ask --explain`), else None
+    explain: dict | None = None
 
     @property
     def listed_kind(self) -> str:
@@ -125,6 +128,7 @@ class Hit(NamedTuple):
             "score": round(self.score, 3),
             "snippet": self.snippet,
             "highlights": [list(span) for span in self.highlights],
+            **({"explain": self.explain} if self.explain is not None else {}),
         }
 
 
@@ -136,9 +140,13 @@ class Searcher:
     then answered from its game's index, opened on first use.
     """
 
-    def __init__(self, info=None):
+    def __init__(self, info=None, learned: bool = False):
         from judge.search.index import ensure
 
+        #: whether `ask` fuses the learned stage in (`judge.search.learned`), as the
+        #: CLI's `ask` does; without, it ranks lexically: BM25F and the hand rules,
+        #: the stage that the ranking tests describe and that the fusion reads
+        self.learned = learned
         self.info = info or ensure()
         meta = self.info.meta
         self._game_stems = {g: frozenset(t) for g, t in meta.get("game_stems", {}).items()}
@@ -170,6 +178,10 @@ class Searcher:
             ruleset(game)  # imported: its markers and names route questions
         for game in self.info.meta["games"]:
             self.index(game).prepare()
+        model = learned_stage.load()
+        for game in self.info.meta["games"]:
+            if model is not None:
+                self.index(game)._model_docnums(model)
         gc.freeze()
 
     def index(self, game: str) -> GameIndex | None:
@@ -182,23 +194,72 @@ class Searcher:
         return self._games[game]
 
     def ask(
-        self, question: str, k: int = 5, game: str = "auto"
+        self,
+        question: str,
+        k: int = 5,
+        game: str = "auto",
+        learned: bool | None = None,
+        explain: bool = False,
     ) -> tuple[Understanding, list[Hit], float]:
-        """The best `k` entries for a question, and the milliseconds it took."""
+        """The best `k` entries for a question, and the milliseconds it took.
+        `learned`: fuse in the learned model's ranking (`GameIndex.search`; by default
+        as the searcher was made); `explain`: each hit carries the features and
+        weights of its score."""
         started = time.perf_counter()
-        meaning = understand(question, game)
-        if game == "auto":
-            meaning = self._routed(meaning)
+        meaning = self._understood(question, game)
         index = self.index(meaning.game)
         hits: list[Hit] = []
+        fused = self.learned if learned is None else learned
         if index is not None:
-            meaning, hits = index.search(question, meaning, k)
+            meaning, hits = index.search(question, meaning, k, fused, explain)
         return meaning, hits, (time.perf_counter() - started) * 1000
 
-    def answer(self, meaning: Understanding, hits: list[Hit]):
-        """The answer line (`judge.search.answer`) from the best hit, or None."""
+    def lexical(self, question: str, game: str = "auto") -> tuple[Understanding, list]:
+        """The lexical ranking alone, as (score, entry id) best first, and the question
+        as read: what the learned stage is fused with (`bench/crossval.py` fits the
+        fusion on it)."""
+        meaning = self._understood(question, game)
+        index = self.index(meaning.game)
+        if index is None:
+            return meaning, []
+        meaning, ranked = index.ranking(question, meaning)
+        return meaning, [(score, index.entry_id(docnum)) for score, docnum in ranked]
+
+    def _understood(self, question: str, game: str) -> Understanding:
+        meaning = understand(question, game)
+        return self._routed(meaning) if game == "auto" else meaning
+
+    def answer(self, meaning: Understanding, hits: list[Hit], confident_only: bool = True):
+        """The answer line (`judge.search.answer`) from the best hit, with the ranking's
+        confidence that the hit is right; None when no line of it states the rule or,
+        with `confident_only`, when that confidence is below the profile's threshold
+        (`profile.ANSWER_THRESHOLD`): the candidates (`candidates`) are then what the
+        question gets."""
+        from judge.search import profile
+
         index = self.index(meaning.game) if hits else None
-        return index.answer(meaning, hits) if index else None
+        found = index.line(meaning, hits[0]) if index else None
+        if found is None:
+            return None
+        confidence = meaning.confidence
+        if confident_only and confidence is not None and confidence < profile.ANSWER_THRESHOLD:
+            return None
+        return found._replace(confidence=confidence)
+
+    def candidates(self, meaning: Understanding, hits: list[Hit], most: int = 3) -> list:
+        """For each of the first `most` hits, the one line of it that best answers the
+        question (`judge.search.answer.Answer`, without a confidence): the rules that may
+        decide it when no answer is confident."""
+        index = self.index(meaning.game) if hits else None
+        if index is None:
+            return []
+        return [line for line in (index.line(meaning, hit) for hit in hits[:most]) if line]
+
+    def hit(self, entry_id: str, meaning: Understanding) -> Hit | None:
+        """The hit for one entry of the question's game, as a search shows it."""
+        index = self.index(meaning.game)
+        docnum = index.docnum(entry_id) if index else None
+        return None if docnum is None else index._hit(docnum, 0.0, meaning)
 
     def _routed(self, meaning: Understanding) -> Understanding:
         """A question that names no game goes to the game whose own words it uses
@@ -245,6 +306,11 @@ class GameIndex:
         self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
         self._step_phases: list[str | None] = meta["step_phases"]
         self._kinds: list[str] = meta["kinds"]
+        #: each entry's id, by document number, and the learned model's entries in this
+        #: index (`_model_docnums`)
+        self._ids: list[str] = meta.get("ids", [])
+        self._model_map = None
+        self._positions: dict[str, int] | None = None
         phases = frozenset(p for p in self._step_phases if p)
         from judge.games import ruleset
         from judge.search.reading import GameReader
@@ -324,10 +390,35 @@ class GameIndex:
             self._stored(docnum)
 
     def search(
-        self, question: str, meaning: Understanding, k: int
+        self,
+        question: str,
+        meaning: Understanding,
+        k: int,
+        learned: bool = True,
+        explain: bool = False,
     ) -> tuple[Understanding, list[Hit]]:
         """The best `k` entries of this game for an understood question, and the
-        question as finally read (cards, corrections, phases)."""
+        question as finally read (cards, corrections, phases, the confidence in its
+        first entry). `learned`: fuse the lexical ranking with the learned model's
+        (without, the lexical ranking alone); `explain`: each hit carries the features
+        the fusion weighed."""
+        meaning, ranked = self.ranking(question, meaning)
+        # the player's imported wording (`loremaster import`) is text the model was never
+        # fitted on: the lexical ranking, which searches it, then ranks alone
+        if not learned or not ranked or "official" in self._fields:
+            return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
+        fused = self._fused(learned_stage.as_read(question, meaning.corrected), ranked)
+        meaning = meaning._replace(confidence=learned_stage.confidence(fused))
+        return meaning, [
+            self._hit(docnum, score, meaning, features if explain else None)
+            for score, docnum, features in fused[:k]
+        ]
+
+    def ranking(
+        self, question: str, meaning: Understanding
+    ) -> tuple[Understanding, list[tuple[float, int]]]:
+        """The lexical ranking: (score, document number) of the candidates, best first,
+        and the question as finally read."""
         meaning = self._reader.read(question, meaning)
         clauses = self._clauses(meaning)
         if not clauses:
@@ -374,8 +465,33 @@ class GameIndex:
         asks_for_rulings = meaning.kind_weights.get("faq", 1.0) > 1.0
         rulings = self._of_kind["faq"] if asks_for_rulings else frozenset()
         asked_for = numbered | rulings
-        ranked = scoring.newest_first(ranked, self._superseded_by, asked_for)
-        return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
+        return meaning, scoring.newest_first(ranked, self._superseded_by, asked_for)
+
+    def _fused(self, question: str, ranked: list[tuple[float, int]]):
+        """The lexical ranking fused with the learned model's (`judge.search.learned`):
+        (score, docnum, features) best first. Without a model file, the fusion reads
+        every entry as one the model does not know."""
+        model = learned_stage.load()
+        scored: list[tuple[float, int]] = []
+        if model is not None:
+            docnums = self._model_docnums(model)
+            scores = model.scores(question[: learned_stage.MAX_CHARACTERS])
+            scored = sorted(
+                ((scores[n], docnum) for n, docnum in docnums), key=lambda pair: -pair[0]
+            )
+        return learned_stage.fuse(ranked, scored)
+
+    def entry_id(self, docnum: int) -> str:
+        """The id of the entry with this document number."""
+        return self._ids[docnum] if self._ids else self._stored(docnum)["id"]
+
+    def _model_docnums(self, model) -> list[tuple[int, int]]:
+        """(the model's index, document number) of each entry of this index the model
+        knows (worked out once per index and model)."""
+        if self._model_map is None or self._model_map[0] is not model:
+            found = ((n, self.docnum(entry_id)) for n, entry_id in enumerate(model.ids))
+            self._model_map = (model, [(n, d) for n, d in found if d is not None])
+        return self._model_map[1]
 
     def _rerank(
         self,
@@ -664,14 +780,32 @@ class GameIndex:
         best += [(-totals[n], n) for n in also if n in totals and n not in kept]
         return [(-negated, docnum) for negated, docnum in best]
 
+    def docnum(self, entry_id: str) -> int | None:
+        """The document number of the entry with this id, or None."""
+        if self._ids:
+            if self._positions is None:
+                self._positions = {found: n for n, found in enumerate(self._ids)}
+            return self._positions.get(entry_id)
+        if entry_id in self._docnums:
+            return self._docnums[entry_id]
+        from whoosh.reading import TermNotFound
+
+        try:
+            return self._index_reader.first_id("id", entry_id)
+        except TermNotFound:
+            return None
+
     def answer(self, meaning: Understanding, hits: list[Hit]):
         """The answer line (`judge.search.answer`) from the best hit, or None."""
+        return self.line(meaning, hits[0])
+
+    def line(self, meaning: Understanding, best: Hit):
+        """The line of one hit's entry that best answers the question, or None."""
         from judge.search.answer import Answer, best_line, names_only_the_entry
         from judge.search.card_mentions import name_keys
         from judge.search.text import stem
         from judge.search.vocabulary import ERRATA_WORDS
 
-        best = hits[0]
         # asked of a card we have nothing on, an erratum of another card is no answer
         # ("does eowyn's errata change her ability?" is not answered by Caldara's), and
         # nor is any line when the question asks nothing else ("any ruling on beregond?")
@@ -750,7 +884,9 @@ class GameIndex:
             self._docnums[found["id"]] = docnum
         return found
 
-    def _hit(self, docnum: int, score: float, meaning: Understanding) -> Hit:
+    def _hit(
+        self, docnum: int, score: float, meaning: Understanding, explain: dict | None = None
+    ) -> Hit:
         from judge.search.snippets import snippet
 
         hit = self._stored(docnum)
@@ -771,4 +907,5 @@ class GameIndex:
             score=score,
             snippet=text,
             highlights=spans,
+            explain=learned_stage.explained(explain) if explain is not None else None,
         )

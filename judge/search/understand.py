@@ -87,6 +87,9 @@ class Understanding(NamedTuple):
     #: the stems of single words the question quotes ("cares about 'printed' traits"):
     #: rules terms the player names (`quoted_terms`)
     quoted: frozenset[str] = frozenset()
+    #: how likely the first entry ranked is a right one, 0-1 (`learned.confidence`),
+    #: once the question is ranked with the learned stage; else None
+    confidence: float | None = None
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:

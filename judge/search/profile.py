@@ -1,0 +1,77 @@
+"""The rank profile of the learned stage: every number the fusion of the lexical ranking
+with the learned model (`judge.search.learned`) uses, and how each was found.
+
+The numbers under "fitted" are written by `tools/train_ranker.py --fit-profile`, which
+fits them out of fold (`bench/crossval.py`: cross-validation grouped by question set,
+so a set is never scored by a model, or a fusion, fitted on it) and prints the evidence;
+the rest are declared choices, each with the reason for its value.
+"""
+
+from __future__ import annotations
+
+# --- declared -------------------------------------------------------------------------
+
+#: how many of the lexical ranking's best entries are candidates of the fusion: out of
+#: fold its first 20 hold a right entry for 98.4% of the 7,080 labelled questions
+LEXICAL_DEPTH = 20
+#: how many of the model's best entries are candidates too: its first 10 add a right
+#: entry for 0.2% more (1.4% have none in either)
+MODEL_DEPTH = 10
+#: a lexical score's share of the first's below which shares count alike (and the share
+#: of an entry the lexical ranking did not find): log(0.01) floors the feature
+SHARE_FLOOR = 0.01
+#: the model's score for an entry it does not know (a new entry), below the scores of
+#: all but the most unlikely entries it knows (its intercepts sit near -1)
+MODEL_SCORE_FLOOR = -1.5
+#: the gap to the model's first below which gaps count alike, and an unknown entry's
+MODEL_GAP_FLOOR = -2.0
+#: a lead counts up to this much: the first fused score's over the second's in the
+#: confidence, and the first lexical or model entry's over that ranking's second in the
+#: fusion (a lone candidate's lead)
+LEAD_CAP = 5.0
+#: the training: the liblinear SVM's C (one-vs-rest over entry ids, squared hinge),
+#: scikit-learn's default; C 0.3 and 3 measured the same out of fold (realistic sets'
+#: fused hit@1 0.856 and 0.867 against 0.866)
+TRAIN_C = 1.0
+#: a feature is kept when it is in at least MIN_DF training texts (a word seen once
+#: says nothing of other questions), which keeps about 31,000
+MIN_DF = 2
+#: per feature, the entries with the MODEL_KEEP largest weights by magnitude are
+#: shipped: on one fold the model alone found 0.852 first unpruned, 0.847 keeping 48,
+#: 0.833 keeping 24 (48 is a 3 MB file and about 1 ms a question)
+MODEL_KEEP = 48
+
+# --- fitted (tools/train_ranker.py --fit-profile) -------------------------------------
+
+#: the fusion: each candidate's score is the sum of these weights times its features
+#: (`learned.inputs`), fitted as a conditional logit (softmax over each question's
+#: candidates, its right entries the targets, L2 0.1) on the players' sets
+#: (`bench/train/`, which tuned neither stage), with their out-of-fold model scores
+FUSION_WEIGHTS = {
+    "lexical_first": 0.4563,
+    "lexical_reciprocal_rank": 0.4768,
+    "lexical_log_share": 0.9616,
+    "model_first": 0.6387,
+    "model_reciprocal_rank": 0.6167,
+    "model_score": 0.644,
+    "model_gap": 0.7155,
+    "lexical_lead": 0.274,
+    "model_lead": 0.2821,
+}
+#: the confidence that the first entry is right: a logistic (Platt scaling) over its
+#: softmax share among the candidates, its lead over the second, whether both rankings
+#: put it first, and its leads in each (`learned.confidence_inputs`), fitted on the
+#: players' sets' out-of-fold fused rankings
+CONFIDENCE = {
+    "intercept": -2.5316,
+    "share": 6.7172,
+    "lead": 0.3419,
+    "agree": -1.817,
+    "lexical_lead": -0.0105,
+    "model_lead": 2.6495,
+}
+#: below this confidence there is no answer line: the lowest threshold at which, out of
+#: fold, the answer line is from a right entry >= 85% of the time over the hardest
+#: sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
+#: `hardest`)
+ANSWER_THRESHOLD = 0.739
