@@ -32,7 +32,7 @@ def shared_searcher() -> Searcher:
         if searcher is None:
             from judge.search.engine import Searcher
 
-            searcher = _searchers[key] = Searcher()
+            searcher = _searchers[key] = Searcher(learned=True)  # as `ask` ranks
         return searcher
 
 
@@ -72,7 +72,15 @@ class Library:
             return searcher.ask(question, k=k, game=game)
 
     def answer(self, meaning: Understanding, hits: list[Hit]) -> Answer | None:
-        """The answer line for an asked question (see `judge.search.answer`)."""
+        """The answer line for an asked question (see `judge.search.answer`), or None
+        when no line states the rule or the ranking is not confident enough."""
         searcher = shared_searcher()
         with _search_lock:
             return searcher.answer(meaning, hits)
+
+    def candidates(self, meaning: Understanding, hits: list[Hit]) -> list[Answer]:
+        """The deciding line of each of the best three hits: what a question with no
+        confident answer is shown instead."""
+        searcher = shared_searcher()
+        with _search_lock:
+            return searcher.candidates(meaning, hits)

@@ -154,3 +154,14 @@ async def test_the_status_says_what_was_read_and_which_cards_we_have_nothing_on(
         app.screen.ask("can I play radagasts cunning in the quest phase")
         await settle(pilot)
         assert "nothing on Radagast's Cunning" in screen_text(app)
+
+
+async def test_a_question_with_no_confident_answer_shows_the_rules_that_may_decide_it(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*"can i do that")
+        await settle(pilot)
+        line = app.screen.query_one("#ask-answer")
+        shown = screen_text(app)
+        assert "No confident answer. Rules that may decide this:" in shown
+        assert "Answer:" not in shown and line.entry_id

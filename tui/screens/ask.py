@@ -55,7 +55,9 @@ class AskScreen(Screen):
     class Answered(Message):
         """A worker's answer to one question."""
 
-        def __init__(self, question: str, hits: Sequence, meaning, took_ms: float, answer=None):
+        def __init__(
+            self, question: str, hits: Sequence, meaning, took_ms: float, answer=None, candidates=()
+        ):
             """`meaning`: how the engine read the question (its cards, game,
             corrections, unknown cards); None when the search failed."""
             super().__init__()
@@ -64,6 +66,7 @@ class AskScreen(Screen):
             self.meaning = meaning
             self.took_ms = took_ms
             self.answer = answer
+            self.candidates = candidates
 
     def __init__(self) -> None:
         super().__init__()
@@ -165,8 +168,9 @@ class AskScreen(Screen):
             self.log.error(f"search failed for {question!r}: {exc!r}")
             return
         answer = self.app.library.answer(meaning, hits)
+        candidates = () if answer else self.app.library.candidates(meaning, hits)
         if not worker.is_cancelled:
-            self.post_message(self.Answered(question, hits, meaning, took_ms, answer))
+            self.post_message(self.Answered(question, hits, meaning, took_ms, answer, candidates))
 
     def on_ask_screen_answered(self, message: Answered) -> None:
         if message.question != self._asked:
@@ -174,16 +178,17 @@ class AskScreen(Screen):
         self._shown = message.question
         results = self.query_one(SearchResults)
         results.show_hits(message.hits)
-        self._show_answer(message.answer)
+        self._show_answer(message.answer, message.candidates)
         self.log.info(f"answered {message.question!r} in {message.took_ms:.1f} ms")
         self._status(_summary(message))
         if self._open_when_answered:
             self._open_when_answered = False
             self._open_current()
 
-    def _show_answer(self, answer) -> None:
-        """The answer line on top: the best entry's sentence that states the rule."""
-        self.query_one(AnswerLine).show(answer)
+    def _show_answer(self, answer, candidates=()) -> None:
+        """The answer line on top: the best entry's sentence that states the rule, or,
+        with no confident answer, the rules that may decide it."""
+        self.query_one(AnswerLine).show(answer, candidates)
 
     def _open_current(self) -> None:
         href = self.query_one(SearchResults).current

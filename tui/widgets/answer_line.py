@@ -27,10 +27,12 @@ class AnswerLine(Static):
         super().__init__(id=id)
         self.entry_id: str | None = None
 
-    def show(self, answer) -> None:
-        """Show an `Answer` (text, id, citation), or hide the line for None."""
-        self.entry_id = None if answer is None else answer.id
-        self.display = answer is not None
+    def show(self, answer, candidates=()) -> None:
+        """Show an `Answer` (text, id, citation); with none, the candidates' lines under
+        "Rules that may decide this" (a click opens the first); with neither, hide."""
+        shown = answer or (candidates[0] if candidates else None)
+        self.entry_id = None if shown is None else shown.id
+        self.display = shown is not None
         if answer is not None:
             self.update(
                 Content.assemble(
@@ -40,6 +42,13 @@ class AnswerLine(Static):
                     (f"{answer.citation}  [{answer.id}]", MUTED),
                 )
             )
+        elif candidates:
+            parts: list = [
+                ("No confident answer. Rules that may decide this:", "bold $text-warning")
+            ]
+            for line in candidates:
+                parts += ["\n• ", line.text, "\n  ", (f"{line.citation}  [{line.id}]", MUTED)]
+            self.update(Content.assemble(*parts))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
