@@ -251,3 +251,18 @@ def test_a_rebuild_keeps_the_old_index_in_place_until_the_new_one_is_whole(small
     assert answers_sentinel(again)
     leftovers = [p.name for p in first.path.parent.iterdir() if p.name.startswith(".")]
     assert leftovers == []
+
+
+def test_a_searcher_whose_index_is_rebuilt_or_swept_underneath_answers_on(small_kb, monkeypatch):
+    """A long-lived searcher (the app, a table-mode session, `--batch`) outlives the
+    index it opened: another process rebuilds or removes it, and the next question
+    is answered from the current index, not an internal error."""
+    import shutil
+
+    from judge.search.engine import Searcher
+
+    monkeypatch.setattr(search_index, "kb_root", lambda: small_kb)
+    searcher = Searcher(search_index.ensure(root=small_kb))
+    shutil.rmtree(searcher.info.path)  # swept by another process before it is opened
+    _, hits, _ = searcher.ask("sentinel defend", k=1)
+    assert hits and hits[0].id == "kw/sentinel"

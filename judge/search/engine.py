@@ -22,6 +22,7 @@ reading is `judge.search.naming`.
 
 from __future__ import annotations
 
+import struct
 import time
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -132,6 +133,18 @@ class Hit(NamedTuple):
         }
 
 
+#: what reading an index whose files changed or broke underneath raises, besides
+#: whoosh's own errors (`_is_storage_error`): what its readers hit on a missing,
+#: truncated or rewritten file
+STORAGE_ERRORS = (OSError, EOFError, ValueError, KeyError, IndexError, TypeError, struct.error)
+
+
+def _is_storage_error(exc: Exception) -> bool:
+    import whoosh.index  # loaded already: the error came from reading an index
+
+    return isinstance(exc, (*STORAGE_ERRORS, whoosh.index.IndexError))
+
+
 class Searcher:
     """The open index of every game; reuse one for many questions (`--batch`, the app).
 
@@ -207,12 +220,34 @@ class Searcher:
         weights of its score."""
         started = time.perf_counter()
         meaning = self._understood(question, game)
-        index = self.index(meaning.game)
-        hits: list[Hit] = []
         fused = self.learned if learned is None else learned
-        if index is not None:
-            meaning, hits = index.search(question, meaning, k, fused, explain)
+        # the index's files may change under a searcher (another process rebuilt or
+        # swept it, or a file was damaged): then open the current index and ask again,
+        # and if that index fails too, rebuild it
+        for heal in (None, False, True):
+            if heal is not None:
+                self._reopen(rebuild=heal)
+            try:
+                meaning, hits = self._search(question, meaning, k, fused, explain)
+                break
+            except Exception as exc:
+                if heal or not _is_storage_error(exc):
+                    raise
         return meaning, hits, (time.perf_counter() - started) * 1000
+
+    def _search(self, question, meaning, k, fused, explain):
+        index = self.index(meaning.game)
+        if index is None:
+            return meaning, []
+        return index.search(question, meaning, k, fused, explain)
+
+    def _reopen(self, rebuild: bool) -> None:
+        """Drop the open indexes and take the current one (built anew with `rebuild`)."""
+        from judge.search.index import ensure
+
+        self.close()
+        self._games = {}
+        self.info = ensure(rebuild=rebuild)
 
     def lexical(self, question: str, game: str = "auto") -> tuple[Understanding, list]:
         """The lexical ranking alone, as (score, entry id) best first, and the question
