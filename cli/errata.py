@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.output import Result, add_json_flag, render
+from cli.output import Result, add_json_flag, echo, render, typed_name
 
 
 def add_arguments(parser) -> None:
@@ -29,16 +29,15 @@ def look_up(query: str, kb) -> Result:
     match = find_card(query, kb.card_titles)
     if match.title is None:
         names = [title for title, _ in match.candidates]
-        close = bool(match.candidates) and match.candidates[0][1] >= 70
-        if close:
+        if match.several:
             return Result(
                 {"query": query, "card": None, "matches": names, "entries": []},
-                lambda style: [f"Several cards match {query!r}:"] + [f"  {n}" for n in names],
+                lambda style: [f"Several cards match {echo(query)}:"] + [f"  {n}" for n in names],
             )
         hint = f" Did you mean: {', '.join(names[:3])}?" if names else ""
         return Result(
             {"query": query, "card": None, "suggestions": names, "entries": []},
-            lambda style: [f"No card matches {query!r}.{hint}"],
+            lambda style: [f"No card matches {echo(query)}.{hint}"],
             status=1,
         )
     entries = kb.entries_for_card(match.title)
@@ -59,4 +58,5 @@ def look_up(query: str, kb) -> Result:
 def run(args) -> int:
     from judge.kb.knowledge import load
 
-    return render(look_up(" ".join(args.card), load()), args.json)
+    query = typed_name(args.card, "errata", "card title")
+    return render(look_up(query, load()), args.json)

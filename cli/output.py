@@ -15,9 +15,41 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+#: how much of a typed question, name or id a message repeats: a pasted page is not
+#: printed back whole
+ECHO_CHARS = 80
+#: the longest card title, scenario title or entry id `errata`, `scenario` and `show`
+#: look up (the longest title is under 60 characters); longer text is refused before
+#: any fuzzy matching, which takes seconds on a pasted page
+MAX_NAME_CHARS = 200
+
 
 class UsageError(Exception):
     """Bad input or usage: printed as one line on stderr, exit status 2."""
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a device that refuses it)."""
+
+
+def echo(text: str) -> str:
+    """Typed text as a message repeats it: quoted, control characters escaped, cut to
+    ECHO_CHARS."""
+    if len(text) > ECHO_CHARS:
+        text = text[: ECHO_CHARS - 1].rstrip() + "…"
+    return repr(text)
+
+
+def typed_name(parts: list[str], command: str, what: str) -> str:
+    """The words of a name or id given on the command line, joined; a `UsageError`
+    when they are longer than any name (MAX_NAME_CHARS)."""
+    text = " ".join(parts)
+    if len(text) > MAX_NAME_CHARS:
+        raise UsageError(
+            f"loremaster {command}: {echo(text)} is {len(text):,} characters, longer than any "
+            f"{what} ({MAX_NAME_CHARS} at most); give the {what} only"
+        )
+    return text
 
 
 def add_json_flag(parser) -> None:
@@ -41,7 +73,10 @@ def prepare_streams() -> None:
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:  # the process started with the descriptor closed
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+            # errors="replace": an argument the locale could not decode holds lone
+            # surrogates, which a strict UTF-8 stream refuses to write
+            devnull = open(os.devnull, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+            setattr(sys, name, devnull)
         elif hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
 
@@ -111,19 +146,44 @@ class Result:
 def render(result: Result, as_json: bool) -> int:
     """Print the result exactly one way and return its exit status."""
     if as_json:
-        sys.stdout.write(json.dumps(result.document, ensure_ascii=False) + "\n")
+        write(json.dumps(result.document, ensure_ascii=False) + "\n")
     else:
-        stream = sys.stderr if result.to_stderr else sys.stdout
         lines = result.text(Style())
-        stream.write("".join(f"{line}\n" for line in lines))
-    sys.stdout.flush()
+        text = "".join(f"{line}\n" for line in lines)
+        if result.to_stderr:
+            sys.stderr.write(text)
+        else:
+            write(text)
+    flush()
     return result.status
 
 
 def emit_json(document) -> None:
     """One JSON document on stdout (for commands that print one document per input)."""
-    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+    write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
 def print_lines(lines) -> None:
-    sys.stdout.write("".join(f"{line}\n" for line in lines))
+    write("".join(f"{line}\n" for line in lines))
+
+
+def write(text: str) -> None:
+    """Text on stdout; a stdout that cannot take it raises `OutputError` (a closed pipe
+    stays `BrokenPipeError`: the reader has all it wanted)."""
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from None
+
+
+def flush() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from None
+    except ValueError:  # stdout closed by the command itself
+        pass

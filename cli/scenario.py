@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.output import add_json_flag, emit_json, print_lines
+from cli.output import add_json_flag, echo, emit_json, print_lines, typed_name
 
 
 def add_arguments(parser) -> None:
@@ -53,21 +53,21 @@ def run(args) -> int:
     from judge.kb.knowledge import load
     from judge.kb.scenario_pages import find_scenario, scenario_by_title
 
-    query = " ".join(args.name)
+    query = typed_name(args.name, "scenario", "scenario title")
     kb = load()
     match = find_scenario(query, kb)
     if match.title is None:
         names = [title for title, _ in match.candidates]
-        close = bool(match.candidates) and match.candidates[0][1] >= 70
+        close = match.several
         if args.json:
             key = "matches" if close else "suggestions"
             emit_json({"query": query, "scenario": None, key: names})
             return 0 if close else 1
         if close:
-            print_lines([f"Several scenarios match {query!r}:"] + [f"  {n}" for n in names])
+            print_lines([f"Several scenarios match {echo(query)}:"] + [f"  {n}" for n in names])
             return 0
         hint = f" Did you mean: {', '.join(names[:3])}?" if names else ""
-        print_lines([f"No scenario matches {query!r}.{hint}"])
+        print_lines([f"No scenario matches {echo(query)}.{hint}"])
         return 1
     scenario = scenario_by_title(kb, match.title)
     if args.json:

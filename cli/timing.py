@@ -21,6 +21,14 @@ def run(args) -> int:
 
 
 def timing_lines(result: dict) -> list[str]:
+    """The order as text, control characters in the file's names escaped (as in
+    `cli.verdict.report_lines`)."""
+    from judge.base.printable import printable
+
+    return [printable(line) for line in _timing_lines(result)]
+
+
+def _timing_lines(result: dict) -> list[str]:
     from cli.verdict import cite_text
     from judge.kb.knowledge import load
 

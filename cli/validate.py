@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.output import Result, add_json_flag, render
+from cli.output import Result, UsageError, add_json_flag, render
 
 
 def add_arguments(parser) -> None:
@@ -13,10 +13,17 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from pathlib import Path
 
-    from judge.base.paths import kb_root
+    from judge.base.paths import KB_FOLDERS, kb_root
+    from judge.base.reading import shown_path
     from judge.kb.validate import validate
 
     root = Path(args.root) if args.root else kb_root()
+    if not any((root / folder).is_dir() for folder in KB_FOLDERS):
+        # an empty or mistyped root would otherwise pass as "0 problems"
+        raise UsageError(
+            f"loremaster validate: {shown_path(root)} holds no knowledge base (none of "
+            f"{', '.join(f + '/' for f in KB_FOLDERS)}); give the folder that holds them"
+        )
     problems = [str(problem) for problem in validate(root)]
     return render(
         Result(

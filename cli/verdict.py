@@ -6,6 +6,7 @@ Shared by `check`, `deck` and `campaign`; the app renders the same `Report` itse
 from __future__ import annotations
 
 from cli.output import Result, render
+from judge.base.printable import printable
 from judge.rules.report import SEVERITIES
 
 
@@ -15,6 +16,13 @@ def cite_text(entry_id: str, kb) -> str:
 
 
 def report_lines(report) -> list[str]:
+    """The report as text. Names come from the file: each line is shown with its
+    control characters escaped (`printable`), so a player named "Ann\r\x1b[2K" cannot
+    move the cursor back over a violation and erase it."""
+    return [printable(line) for line in _report_lines(report)]
+
+
+def _report_lines(report) -> list[str]:
     from judge.kb.knowledge import load
 
     kb = load()

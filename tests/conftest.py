@@ -98,3 +98,20 @@ def _hypothesis_profiles() -> None:
 
 
 _hypothesis_profiles()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    """Collect the run's garbage once, then freeze what is left, so that pytest's five
+    closing collections (looking for unraisable exceptions) find nothing to walk.
+
+    A worker holds the knowledge base, indexes and apps: a full collection takes
+    seconds, and pytest-xdist's controller interrupts a worker still busy five seconds
+    after it asks it to stop (execnet sends SIGINT). The interrupt then landed in the
+    garbage-collector callback that hypothesis installs for every process that runs a
+    property (`ConjectureData` times collections whatever the settings), and runs ended
+    with "Exception ignored in gc_callback ... KeyboardInterrupt". This collection runs
+    before the worker says it has finished, so no one interrupts it.
+    """
+    gc.collect()
+    gc.freeze()

@@ -164,3 +164,63 @@ def test_a_command_run_as_the_process_exits_without_collecting(monkeypatch):
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [("errata", "card title"), ("scenario", "scenario title"), ("show", "entry id")],
+)
+def test_a_pasted_page_as_a_name_is_refused_at_once_and_not_echoed(capsys, command, what):
+    """A name or id longer than any (output.MAX_NAME_CHARS) is refused before any
+    fuzzy matching (seconds on a megabyte), and only a short prefix is shown."""
+    import time
+
+    started = time.perf_counter()
+    code, out, err = run(capsys, command, "sentinel " * 110_000)
+    assert time.perf_counter() - started < 1.0
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+    assert f"longer than any {what} ({output.MAX_NAME_CHARS} at most)" in err
+    assert err.startswith(f"loremaster {command}: 'sentinel sentinel")
+
+
+def test_a_name_at_the_limit_is_still_looked_up(capsys):
+    code, _, err = run(capsys, "errata", "b" * output.MAX_NAME_CHARS)
+    assert code == 1 and err == ""
+
+
+@pytest.mark.parametrize("typed", ["notanumber", "robert", "sherbet", "celeborn"])
+def test_a_weak_fuzzy_match_does_not_answer_but_is_suggested(capsys, typed):
+    """ "robert" holds Bert, and WRatio scores it 90: that is no typo of Bert, so the
+    errata of Bert is not shown; exit 1 with the close titles instead."""
+    code, out, _ = run(capsys, "errata", typed)
+    assert code == 1 and out.startswith(f"No card matches '{typed}'. Did you mean: ")
+    assert "====" not in out
+    code, out, _ = run(capsys, "errata", typed, "--json")
+    document = json.loads(out)
+    assert code == 1 and document["card"] is None and document["suggestions"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("theodrd", "Theodred"),
+        ("aragon", "Aragorn"),
+        ("bret", "Bert"),
+        ("tahlin", "Thalin"),
+        ("bilbo", "Bilbo Baggins"),
+        ("test of will", "A Test of Will"),
+        ("stewart of gondor", "Steward of Gondor"),
+        ("nazgul of dol gulder", "Nazgûl of Dol Guldur"),
+    ],
+)
+def test_a_typo_or_part_of_a_title_still_finds_the_card(capsys, typed, title):
+    code, out, _ = run(capsys, "errata", typed)
+    assert code == 0 and out.startswith(f"{title}\n")
+
+
+def test_the_answering_thresholds_are_declared_constants():
+    from judge.kb import card_lookup
+
+    assert card_lookup.CLEAR_WIN > card_lookup.CLOSE and card_lookup.TYPO_LETTERS >= 3
+    assert not card_lookup.names_the_title("robert", "bert")
+    assert card_lookup.names_the_title("bret", "bert")

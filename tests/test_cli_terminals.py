@@ -79,3 +79,42 @@ def test_the_app_without_a_terminal_says_so_in_one_line(redirect):
     )
     assert "\x1b[" not in done.stdout
     assert done.stderr.count("\n") == 1 and "needs a terminal" in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize(
+    "args",
+    [("show", "rr/engagement-check"), ("ask", "sentinel", "--json"), ("--help",)],
+    ids=["show", "ask-json", "help"],
+)
+def test_a_full_device_as_stdout_is_one_plain_line_and_exit_2(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "cli", *args],
+            cwd=REPO,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "loremaster: cannot write the output: No space left on device "
+        "(is the disk full? write somewhere else)\n"
+    )
+
+
+@pytest.mark.parametrize("args", [("ask", "Éowyn", "--json"), ("errata", "Éowyn", "--json")])
+def test_a_closed_stdout_under_a_non_utf8_locale_is_not_an_error(args):
+    """Under LANG=C an argument's bytes that are not ASCII arrive as lone surrogates;
+    the stand-in for a closed stdout takes them like any other text."""
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m cli "$@" >&-', sys.executable, *args],
+        cwd=REPO,
+        env={**os.environ, "LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"},
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stderr == ""

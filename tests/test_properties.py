@@ -90,14 +90,18 @@ def test_a_search_never_raises_and_never_parses_user_syntax(searcher, question):
     as_json=st.booleans(),
 )
 @example(command="campaign", name="\x00", as_json=False)  # a log's file name (make fuzz)
+@example(command="errata", name="-h", as_json=False)  # an option's spelling (make fuzz)
+@example(command="show", name="--json", as_json=True)
 def test_a_lookup_by_name_never_reaches_the_last_line_of_defence(
     cli, monkeypatch, command, name, as_json
 ):
     """`errata`, `scenario`, `show` and `campaign` read a name or an id the player typed:
     they answer or say that nothing matches, and never fail inside (with
-    LOREMASTER_DEBUG set, an internal error raises instead of printing)."""
+    LOREMASTER_DEBUG set, an internal error raises instead of printing). The name comes
+    after `--`, as a script passing a name it did not write must give it: "-h" is then
+    a name, not a request for help."""
     monkeypatch.setenv("LOREMASTER_DEBUG", "1")
-    result = cli(command, name, *(["--json"] if as_json else []))
+    result = cli(command, *(["--json"] if as_json else []), "--", name)
     assert result.code in (0, 1, 2)
 
 
@@ -177,36 +181,15 @@ def test_deep_nesting_is_an_input_error_not_a_crash(depth, opener):
     _loads_or_clean_error(opener * depth)
 
 
-BOARD_FIELDS = {
-    "top": [
-        "game",
-        "round",
-        "phase",
-        "step",
-        "first_player",
-        "players",
-        "staging_area",
-        "active_location",
-        "quest",
-        "encounter_deck",
-    ],
-    "player": ["name", "threat", "eliminated", "heroes", "allies", "engaged"],
-    "hero": [
-        "title",
-        "unique",
-        "threat_cost",
-        "willpower",
-        "attack",
-        "defense",
-        "hit_points",
-        "damage",
-        "exhausted",
-        "committed",
-        "resources",
-        "keywords",
-        "attachments",
-    ],
-}
+def _board_fields() -> dict[str, tuple[str, ...]]:
+    """Every field the board schema declares (`judge.games.lcg.board`), by the part of
+    the board that has it: a field added to the schema is fuzzed without a test edit."""
+    from judge.games.lcg import board
+
+    return {"top": board.TOP, "player": board.PLAYER, "hero": board.CHARACTER, "quest": board.QUEST}
+
+
+BOARD_FIELDS = _board_fields()
 
 
 def _legal_board() -> dict:
@@ -221,7 +204,12 @@ def _legal_board() -> dict:
 @given(st.sampled_from(sorted(BOARD_FIELDS)), st.data(), values)
 def test_a_wrong_type_in_any_field_is_an_input_error(level, data, wrong):
     board = _legal_board()
-    target = {"top": board, "player": board["players"][0], "hero": board["players"][0]["heroes"][0]}
+    target = {
+        "top": board,
+        "player": board["players"][0],
+        "hero": board["players"][0]["heroes"][0],
+        "quest": board["quest"],
+    }
     target[level][data.draw(st.sampled_from(BOARD_FIELDS[level]))] = wrong
     _loads_or_clean_error(yaml.safe_dump(board, allow_unicode=True))
 

@@ -199,3 +199,31 @@ def test_open_all_opens_every_games_index_before_any_question():
     # every word's postings are in memory before the first question
     assert ("body", stem("sentinel")) in fresh.index("lcg")._postings._scores
     fresh.close()
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"])
+def test_an_invisible_character_inside_a_word_does_not_change_the_answer(cli, invisible):
+    """Zero-width characters and soft hyphens pasted into a question split no word:
+    "sen\u200btinel de\u200dfend twice" asks what "sentinel defend twice" asks (it
+    answered about Théodred)."""
+    plain = cli("ask", "sentinel defend twice", "--json").json()
+    typed = f"sen{invisible}tinel de{invisible}fend tw{invisible}ice"
+    hidden = cli("ask", typed, "--json").json()
+    assert [h["id"] for h in hidden["hits"]] == [h["id"] for h in plain["hits"]]
+    assert hidden["hits"][0]["id"] == "kw/sentinel"
+
+
+def test_a_batch_file_not_in_utf8_names_its_line_and_column(cli, tmp_path):
+    batch = tmp_path / "q.txt"
+    batch.write_bytes(b"sentinel\ncan I \xff defend\n")
+    result = cli("ask", "--batch", str(batch))
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"{batch}:2:7: not UTF-8 text (byte 0xff); save the file as UTF-8\n"
+
+
+def test_a_deeply_nested_json_line_is_a_clean_error(cli, tmp_path):
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"q": "sentinel"}\n  {"q": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    result = cli("ask", "--batch", str(batch))
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+    assert result.err.startswith(f"{batch}:2:3: the JSON nests too deeply")

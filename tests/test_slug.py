@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -27,10 +28,23 @@ def test_fold_accents_keeps_plain_letters():
 
 @given(st.text())
 @example("e\u0301te \u2018expert game\u2019 \ufb01nd Nazgu\u0302l")
+@example("sen\u200btinel de\u00adfend")
 def test_fold_accents_is_the_whole_text_decomposed_without_its_marks(text):
     """Folding only the runs of non-ASCII characters gives what decomposing the whole
-    text and dropping its combining marks gives."""
+    text and dropping its combining marks and invisible characters gives."""
     import unicodedata
 
+    from judge.base.slug import INVISIBLE
+
     decomposed = unicodedata.normalize("NFKD", text)
-    assert fold_accents(text) == "".join(c for c in decomposed if not unicodedata.combining(c))
+    assert fold_accents(text) == "".join(
+        c for c in decomposed if not unicodedata.combining(c) and c not in INVISIBLE
+    )
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"])
+def test_an_invisible_character_inside_a_word_does_not_split_it(invisible):
+    """Pasted text carries zero-width characters and soft hyphens: "sen\u200btinel" is
+    the word sentinel, in questions, entries and slugs alike."""
+    assert fold_accents(f"sen{invisible}tinel") == "sentinel"
+    assert slugify(f"The{invisible}odred") == "theodred"

@@ -111,7 +111,7 @@ def test_misspelt_field_gets_did_you_mean(kb_sample):
 def test_invalid_yaml_reports_line(kb_sample):
     _write(kb_sample, GOOD.replace("page: 3", "page: [3"))
     (problem,) = _problems_for(kb_sample)
-    assert "not valid YAML" in problem and problem.startswith("rules/glossary/test-entry.md:")
+    assert "invalid YAML" in problem and problem.startswith("rules/glossary/test-entry.md:")
 
 
 def test_file_name_must_match_id(kb_sample):

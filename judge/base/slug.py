@@ -11,10 +11,16 @@ _DOTS_OUTSIDE_NUMBERS = re.compile(r"(?<![0-9])\.|\.(?![0-9])")
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+#: characters that print as nothing and so split a word in two unseen: zero-width
+#: space, non-joiner and joiner, word joiner, byte-order mark, soft hyphen. Pasted
+#: text carries them ("sen\u200btinel" reads as "sen" and "tinel")
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
 
 
 def fold_accents(text: str) -> str:
-    """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition. Plain ASCII
+    """`Nazgûl` -> `Nazgul`: strip combining marks after NFKD decomposition, and the
+    INVISIBLE characters. Every word of a question or an entry (`judge.search.text`)
+    and every slug is read through this, so they all agree. Plain ASCII
     (nearly all text) has nothing to fold and is returned as it is, which matters when
     the index folds every entry's whole body; in other text only the runs of non-ASCII
     characters are decomposed (a long post with one curly quote is read many times per
@@ -26,7 +32,7 @@ def fold_accents(text: str) -> str:
 
 def _folded(run: re.Match[str]) -> str:
     decomposed = unicodedata.normalize("NFKD", run.group())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch not in INVISIBLE)
 
 
 def title_key(title: str) -> str:

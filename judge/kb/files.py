@@ -10,7 +10,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.base.reading import UnreadableFile, read_user_file
+from judge.base.yamlio import InputError, byte_position, load_text
 from judge.kb.entries import FRONT_MATTER, REQUIRED, SCENARIO_FIELDS, Citation, Entry
+
+#: the largest entry file read (the largest is about 4 KB)
+MAX_ENTRY_BYTES = 1_000_000
 
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
 _ITEM_LINE = re.compile(r"^\s+-\s")  # an item of a block list ("  - ask: ...")
@@ -54,10 +59,21 @@ class EntryFile:
 
 def read_entry_file(path: Path, root: Path) -> EntryFile:
     """Split a file into front matter and body; raise `KnowledgeBaseError` if unreadable."""
-    import yaml
-
     rel = path.relative_to(root).as_posix()
-    text = path.read_text(encoding="utf-8")
+    try:
+        raw = read_user_file(path, MAX_ENTRY_BYTES, what="an entry file")
+    except UnreadableFile as exc:
+        raise KnowledgeBaseError([f"{rel}:1: {exc.problem}"]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = byte_position(raw, exc.start)
+        raise KnowledgeBaseError(
+            [
+                f"{rel}:{line}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column "
+                f"{column}); save the file as UTF-8"
+            ]
+        ) from None
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
         raise KnowledgeBaseError([f"{rel}:1: no front matter: the file must start with '---'"])
@@ -67,16 +83,11 @@ def read_entry_file(path: Path, root: Path) -> EntryFile:
         raise KnowledgeBaseError([f"{rel}:1: front matter is not closed by a '---' line"]) from None
     front = "\n".join(lines[1:end])
     try:
-        # safe loading (SafeConstructor), with libyaml's parser when present: parsing
-        # every file's front matter is most of the cost of compiling the knowledge base
-        meta = yaml.load(front, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise KnowledgeBaseError(
-            [f"{rel}:{line}: front matter is not valid YAML: {problem}"]
-        ) from None
+        # the one YAML loader (safe loading, libyaml's parser when present, duplicate
+        # keys refused); the front matter starts on the file's second line
+        meta = load_text(front, rel, first_line=2).data or {}
+    except InputError as exc:
+        raise KnowledgeBaseError([f"{rel}:{exc.line}: front matter: {exc.message}"]) from None
     if not isinstance(meta, dict):
         raise KnowledgeBaseError([f"{rel}:2: front matter must be a mapping of fields"])
     key_lines: dict[str, int] = {}

@@ -10,6 +10,8 @@ import re
 from difflib import get_close_matches
 from pathlib import Path
 
+from judge.base.paths import KB_FOLDERS
+from judge.base.reading import files_below
 from judge.kb.body_lines import body_lines, nested_bullet, opened_by
 from judge.kb.entries import (
     FIELDS,
@@ -20,7 +22,6 @@ from judge.kb.entries import (
     SOURCES,
 )
 from judge.kb.files import EntryFile, KnowledgeBaseError, read_entry_file
-from judge.kb.hashing import kb_files
 from judge.kb.scenario_pages import SCENARIO_LINKS, front_matter_problems
 
 _SLUG_SEGMENT = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
@@ -240,11 +241,25 @@ def _redirects(files, entry_ids, problems: list[str]) -> dict[str, str]:
     return merged_into
 
 
+def entry_paths(root: Path, problems: list[str]) -> list[Path]:
+    """Every entry file below the knowledge-base folders, in a stable order; an entry
+    that is no regular file (a dangling symbolic link, a named pipe) is a problem of its
+    own, and the rest of its folder is still checked."""
+    found = []
+    for folder in KB_FOLDERS:
+        files, skipped = files_below(root / folder, ".md")
+        found += files
+        for path, problem in skipped:
+            rel = Path(path).relative_to(root).as_posix()
+            problems.append(f"{rel}:1: skipped: {problem}")
+    return [Path(path) for path, _ in sorted(found)]
+
+
 def validate(root: Path) -> list[str]:
     """Check every file and the links between them; an empty list means valid."""
     problems: list[str] = []
     files: list[EntryFile] = []
-    for path in kb_files(root):
+    for path in entry_paths(root, problems):
         try:
             files.append(read_entry_file(path, root))
         except KnowledgeBaseError as exc:

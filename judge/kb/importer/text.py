@@ -53,8 +53,11 @@ def _pdf_text(raw: bytes, shown: str) -> str:
         from pypdf import PdfReader
     except ImportError:  # pragma: no cover - a dependency of the package
         raise ImportProblem("reading PDF files needs the pypdf package") from None
+    # pypdf logs on its modules' loggers ("pypdf._reader"), which take their level
+    # from "pypdf": above CRITICAL, none of them prints
     logger = logging.getLogger("pypdf")
-    was_disabled, logger.disabled = logger.disabled, True
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -65,7 +68,7 @@ def _pdf_text(raw: bytes, shown: str) -> str:
     except Exception as exc:  # any failure inside the parser of a hostile file
         raise ImportProblem(f"{shown}: {_pdf_problem(exc)}") from None
     finally:
-        logger.disabled = was_disabled
+        logger.setLevel(level)
 
 
 def _pdf_problem(exc: Exception) -> str:
