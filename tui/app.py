@@ -152,30 +152,33 @@ class LoremasterApp(App[int]):
         viewer.visit(entry_id, return_mode=self.current_mode)
         await self.switch_mode("entry")
 
-    # -- the width's layout, before a screen is laid out -------------------------------
+    # -- a phone's layout, before a screen is laid out ---------------------------------
 
     def switch_mode(self, mode: str) -> AwaitComplete:
-        """Show a screen, with the breakpoint class of the app's width already set.
+        """Show a screen, in the phone layout at once when the app is narrow.
 
-        Textual sets a screen's breakpoint class only when that screen is resized: a
-        screen shown for the first time (or again, after the terminal was resized while it
-        was hidden) is laid out once in the other width's layout. On a phone that wide
-        layout squeezes a pane to no width, and a list at width 0 ends the session
-        (Textual's OptionList cannot wrap in 0 columns): the tab tap "did nothing".
+        Textual sets a screen's breakpoint class only when that screen is resized, after
+        laying it out at the new size: a screen shown for the first time (or again, after
+        the terminal narrowed while it was hidden) is laid out once in the wide layout.
+        At a phone's width that squeezes a pane to no width, and a list at width 0 ends
+        the session (Textual's OptionList cannot wrap in 0 columns): the tap on its tab
+        "did nothing". The wide layout is the stylesheet's default, and the narrow one
+        does no harm at a wide size, so only the narrow class is set ahead of Textual.
         """
-        self._fit_width(self.get_screen(mode), self.size.width)
+        self._narrow_first(self.get_screen(mode), self.size.width)
         return super().switch_mode(mode)
 
     def on_resize(self, event: events.Resize) -> None:
-        """The same for a resize (a phone turned): class the screens before Textual lays
-        them out at the new width."""
+        """The same for a resize (a phone turned upright), before Textual lays the
+        screens out at the new width."""
         for screen in self.screen_stack:
-            self._fit_width(screen, event.size.width)
+            self._narrow_first(screen, event.size.width)
 
-    def _fit_width(self, screen: Screen, width: int) -> None:
-        _, current = max(edge for edge in self.HORIZONTAL_BREAKPOINTS if width >= edge[0])
-        for _, name in self.HORIZONTAL_BREAKPOINTS:
-            screen.set_class(name == current, name)
+    def _narrow_first(self, screen: Screen, width: int) -> None:
+        (_, narrow), (wide_from, wide) = self.HORIZONTAL_BREAKPOINTS
+        if width < wide_from:
+            screen.set_class(True, narrow)
+            screen.set_class(False, wide)
 
     # -- actions ------------------------------------------------------------------------
 

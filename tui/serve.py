@@ -1,11 +1,13 @@
 """Table mode: the app in every player's browser, one app process per browser.
 
 textual-serve does the hard part (a web terminal that drives an app process over a
-websocket). This wraps its aiohttp server to add what a table of players needs: a cap on
-concurrent sessions with a clear page for the browser that arrives over it, a session that
-ends (and frees its process) when its browser closes, and a Ctrl+C that stops every
-session before the server exits. App processes run in their own process group, so the
-terminal's Ctrl+C reaches only the server, which then quits each session in order.
+websocket). This wraps its aiohttp server to add what a table of players needs: our own
+page (serve_page.html: a phone's width, text it can read, and nothing from another host,
+for a table may have no internet), a cap on concurrent sessions with a clear page for the
+browser that arrives over it, a session that ends (and frees its process) when its
+browser closes, and a Ctrl+C that stops every session before the server exits. App
+processes run in their own process group, so the terminal's Ctrl+C reaches only the
+server, which then quits each session in order.
 """
 
 from __future__ import annotations

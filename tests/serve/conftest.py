@@ -1,8 +1,11 @@
-"""Table-mode fixtures: `loremaster serve` in a subprocess, and headless Chromium.
+"""Table-mode fixtures: `loremaster serve` in a subprocess, and headless Chromium as a
+desktop browser and as a phone.
 
 Debian's `chromium` drives the tests through Playwright (its own browser download is not
 used). Without either, every test that needs the browser is skipped with the reason.
-Only 127.0.0.1.
+Only 127.0.0.1. Set LOREMASTER_SCREENSHOTS to a folder (the README's are in
+docs/screenshots) to keep the screenshots the tests take; otherwise they go to the test's
+temporary folder.
 """
 
 from __future__ import annotations
@@ -20,6 +23,11 @@ import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 START_SECONDS = 15
+#: the phones the tests hold, by Playwright's descriptors: 412 x 839 CSS pixels at 2.625
+#: device pixels each (43 columns), and 360 x 732 at 3 (40 columns), the width of most
+#: Android phones
+PHONE = "Pixel 7"
+NARROW_PHONE = "Pixel 9"
 
 
 def _skip_reason() -> str | None:
@@ -36,7 +44,7 @@ def pytest_collection_modifyitems(config, items):
     reason = _skip_reason()
     if reason:
         for item in items:
-            if "chromium" in getattr(item, "fixturenames", ()):
+            if "_playwright" in getattr(item, "fixturenames", ()):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
@@ -133,12 +141,63 @@ def served(index_built):
 
 
 @pytest.fixture(scope="module")
-def chromium():
+def _playwright():
     """Module-scoped: Playwright's sync API keeps an event loop running in this thread,
     which would stop later tests from starting their own (`asyncio.run`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="module")
+def chromium(_playwright):
+    """A desktop browser."""
+    browser = _playwright.chromium.launch(executable_path=CHROMIUM)
+    yield browser
+    browser.close()
+
+
+def _emulate(playwright, device_name: str):
+    """A browser context emulating a phone: its width, pixel ratio, touch and mobile
+    viewport (`.new_page()` is one more player's phone).
+
+    Chromium also starts at the phone's pixel ratio: with emulation alone it measures
+    elements in CSS pixels where a real phone measures device pixels, and the web
+    terminal then draws its text 2.6 times too big for its cells.
+    """
+    device = playwright.devices[device_name]
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[f"--force-device-scale-factor={device['device_scale_factor']}"],
+    )
+    context = browser.new_context(**device)
+    yield context
+    context.close()
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def phone(_playwright):
+    """PHONE's browser."""
+    yield from _emulate(_playwright, PHONE)
+
+
+@pytest.fixture(scope="module")
+def narrow_phone(_playwright):
+    """NARROW_PHONE's browser."""
+    yield from _emulate(_playwright, NARROW_PHONE)
+
+
+@pytest.fixture
+def screenshot(tmp_path):
+    """Save a page's screenshot as serve-NAME.png (in LOREMASTER_SCREENSHOTS if set)."""
+
+    def take(page, name: str) -> Path:
+        folder = Path(os.environ.get("LOREMASTER_SCREENSHOTS") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"serve-{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    return take
