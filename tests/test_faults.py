@@ -332,12 +332,6 @@ def test_a_dangling_link_in_a_knowledge_base_folder_is_reported_and_the_rest_val
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the commands list entry files through judge/kb/hashing.py (_entry_stats), owned "
-    "by the cache work: a dangling link still drops the rest of its folder there until it "
-    "lists through judge.base.reading.files_below",
-)
 def test_a_dangling_link_in_a_knowledge_base_folder_does_not_drop_the_rest_for_commands(
     kb_copy,
 ):

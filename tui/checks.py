@@ -7,7 +7,6 @@ input errors itself (`str(err)` is `FILE:LINE:COL: message`); the app only shows
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +65,12 @@ def source_line(problem: InputProblem) -> str | None:
     """The line of the file an input problem points at, to show under the message."""
     if not problem.line:
         return None
-    try:
-        lines = Path(problem.file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+    from judge.base.reading import UnreadableFile, read_user_file
+    from judge.base.yamlio import MAX_BYTES
+
+    try:  # the file was refused, maybe for being a pipe or a device: read it as safely
+        raw = read_user_file(problem.file, MAX_BYTES)
+    except (OSError, UnreadableFile):
         return None
+    lines = raw.decode("utf-8", errors="replace").splitlines()
     return lines[problem.line - 1] if 0 < problem.line <= len(lines) else None

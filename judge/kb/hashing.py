@@ -15,15 +15,12 @@ from judge.base.paths import KB_FOLDERS
 
 
 def _entry_stats(folder: str) -> list[tuple[str, os.stat_result]]:
-    """(path, stat) of every `.md` file below a folder (os.scandir: pathlib is slower here)."""
-    found = []
-    with suppress(FileNotFoundError), os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_dir():
-                found.extend(_entry_stats(entry.path))
-            elif entry.name.endswith(".md"):
-                found.append((entry.path, entry.stat()))
-    return found
+    """(path, stat) of every regular `.md` file below a folder. What cannot be read on its
+    own (a dangling link, a pipe) is left out, the rest of its folder kept; `validate`
+    reports it (`judge.base.reading.files_below`)."""
+    from judge.base.reading import files_below
+
+    return files_below(folder, ".md")[0]
 
 
 def kb_files(root: Path) -> list[Path]:

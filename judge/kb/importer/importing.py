@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from judge.base.reading import read_user_file
 from judge.kb.importer.align import Alignment, align
 from judge.kb.importer.store import DOCUMENTS
-from judge.kb.importer.text import ImportProblem, read_document
+from judge.kb.importer.text import MAX_BYTES, ImportProblem, read_document
 
 #: a file that places fewer entries than this is not taken for any document
 MIN_PLACED = 3
@@ -59,7 +60,8 @@ def import_file(path: Path, kb, document: str | None = None, replace: bool = Fal
     stored = store.placed(alignment.document)
     if stored > len(alignment.placed) and not replace:
         raise SmallerImport(alignment, stored)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    # read as the document was (a regular file, within its limit): it may have changed
+    digest = hashlib.sha256(read_user_file(path, MAX_BYTES, what="a rules document")).hexdigest()
     store.save(
         alignment.document,
         str(path),
