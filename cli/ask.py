@@ -150,7 +150,7 @@ def run(args) -> int:
         raise UsageError("loremaster ask: -k must be at least 1")
     if args.batch and args.question:
         raise UsageError("loremaster ask: give a question or --batch FILE, not both")
-    if not args.batch and not args.question:
+    if not args.batch and not " ".join(args.question).strip():  # none, or only blanks
         raise UsageError(
             "loremaster ask: what is the question? e.g. loremaster ask 'can sentinel defend twice'"
         )

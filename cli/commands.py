@@ -7,7 +7,9 @@ rules model and `loremaster check` never pays for whoosh.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import json
 import os
 import sys
 
@@ -47,7 +49,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="loremaster", description="Rules reference and judge for the LOTR LCG.")
+    parser = _Parser(
+        prog="loremaster",
+        description="Rules reference and judge for The Lord of the Rings: The Card Game "
+        "(LCG) and the Lord of the Rings Trading Card Game (TCG): look rules up, read "
+        "errata and card facts, and judge a board. With no command, opens the app.",
+    )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (module, help_text) in COMMANDS.items():
@@ -78,6 +85,7 @@ def run(argv: list[str]) -> int:
     """Run one command line; the exit status. Every error becomes one line for the
     player and an exit status, never a traceback."""
     prepare_streams()
+    wants_json = "--json" in argv
     try:
         try:
             return _dispatch(argv)
@@ -85,6 +93,7 @@ def run(argv: list[str]) -> int:
             output.flush()  # what is still buffered, while an error can still be told
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
+        _json_error(wants_json, str(exc))
         return 2
     except output.OutputError as exc:
         _discard_stdout()
@@ -103,6 +112,7 @@ def run(argv: list[str]) -> int:
 
         if isinstance(exc, InputError):  # the one path for a bad input file: FILE:LINE:COL
             print(str(exc), file=sys.stderr)
+            _json_error(wants_json, exc.message, exc.file, exc.line, exc.column)
             return 2
         if isinstance(exc, KnowledgeBaseError):
             print(f"loremaster: the knowledge base is broken:\n{exc}", file=sys.stderr)
@@ -114,6 +124,21 @@ def run(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+def _json_error(wanted: bool, message: str, file=None, line=None, column=None) -> None:
+    """With `--json`, a bad input is also one JSON document on stdout, so that a script
+    reading stdout gets a document whatever happened (contract: cli.md)."""
+    if wanted:
+        with contextlib.suppress(OSError, output.OutputError):
+            output.write(
+                json.dumps(
+                    {"error": {"file": file, "line": line, "column": column, "message": message}},
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
+            output.flush()
 
 
 def _dispatch(argv: list[str]) -> int:

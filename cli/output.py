@@ -42,8 +42,10 @@ def echo(text: str) -> str:
 
 def typed_name(parts: list[str], command: str, what: str) -> str:
     """The words of a name or id given on the command line, joined; a `UsageError`
-    when they are longer than any name (MAX_NAME_CHARS)."""
+    when they are blank or longer than any name (MAX_NAME_CHARS)."""
     text = " ".join(parts)
+    if not text.strip():
+        raise UsageError(f"loremaster {command}: give the {what}, e.g. loremaster {command} NAME")
     if len(text) > MAX_NAME_CHARS:
         raise UsageError(
             f"loremaster {command}: {echo(text)} is {len(text):,} characters, longer than any "

@@ -7,13 +7,17 @@ from judge.app.describe import describe
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("id", help="entry id, e.g. rr/engagement-check or faq/1.24")
+    parser.add_argument(
+        "id", help="entry id or title, e.g. rr/engagement-check, faq/1.24, 'engagement check'"
+    )
     add_json_flag(parser)
 
 
 def result(kb, entry_id: str) -> Result:
-    """The entry with its links as data and as text, or the closest ids when none matches."""
-    entry = kb.get(entry_id.strip())
+    """The entry with its links as data and as text, or the closest ids when none matches.
+    An entry is found by its id, or by its title or one of its aliases written out
+    whole (case and accents aside), when exactly one entry has it."""
+    entry = kb.get(entry_id.strip()) or _by_title(kb, entry_id)
     if entry is None:
         suggestions = kb.closest_ids(entry_id)
         return Result(
@@ -48,6 +52,15 @@ def result(kb, entry_id: str) -> Result:
         return lines
 
     return Result(data, text)
+
+
+def _by_title(kb, typed: str):
+    from judge.base.slug import title_key
+
+    key = title_key(" ".join(typed.split()))
+    named = [e for e in kb.entries if title_key(e.title) == key]
+    named = named or [e for e in kb.entries if key in {title_key(a) for a in e.aliases}]
+    return named[0] if len(named) == 1 else None
 
 
 def _differences(found: list[dict]) -> str:
