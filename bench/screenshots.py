@@ -96,7 +96,7 @@ async def _shoot(out: Path) -> list[Path]:
         await _settle(pilot)
         app.screen.look_up("beravore")
         await _settle(pilot)
-        save("errata")
+        save("cards")
         await pilot.press("f5")
         await _settle(pilot)
         app.screen.show_step("rr/step-3.3")

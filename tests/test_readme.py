@@ -43,3 +43,18 @@ def test_every_link_in_the_readme_and_docs_leads_somewhere_in_a_clone():
             if ".." in Path(target).parts or not (page.parent / target).exists():
                 broken.append((page.name, target))
     assert broken == []
+
+
+def test_every_example_command_in_the_readme_runs_against_the_real_knowledge_base(cli):
+    """The README's own examples (`loremaster ask "..."`, `card "..."`, `show ...`)
+    answer, from the knowledge base as it is."""
+    import shlex
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(
+        r"^\s*(?:\$ )?loremaster ((?:ask|card|show|errata) .+?)(?:\s+#.*)?$", readme, re.M
+    )
+    assert len(commands) >= 4
+    for command in commands:
+        done = cli(*shlex.split(command))
+        assert done.code == 0, (command, done.err)
