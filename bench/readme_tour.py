@@ -29,6 +29,7 @@ TOUR = (
     ('ask "can my guy defend for my buddy?" -k 3', 9),
     ("show rr/engagement-check", 8),
     ("errata beravore", 8),
+    ("card aragorn", 10),
     ("check examples/boards/quest.yaml", 6),
     ("check examples/boards/combat.yaml", 6),
     ("timing examples/triggers.yaml", 16),

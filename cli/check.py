@@ -32,7 +32,8 @@ def add_arguments(parser) -> None:
         const=DEFAULT_EXAMPLE,
         metavar="PHASE",
         help="print a starting board for a phase or step: setup, resource, planning, staging, "
-        "quest, travel, encounter, archery, shadows, combat, player-attack, refresh, or for "
+        "quest, travel, encounter, archery, shadows, combat, player-attack, refresh; "
+        "by-title and by-title-quest, whose cards are named by title alone; or for "
         "the TCG tcg-fellowship ... tcg-regroup "
         f"(default {DEFAULT_EXAMPLE})",
     )

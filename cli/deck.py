@@ -1,4 +1,5 @@
-"""`loremaster deck DECK.yaml`: deck legality."""
+"""`loremaster deck FILE`: deck legality and starting threat, for a YAML deck, a RingsDB
+text export or an OCTGN / DragnCards `.o8d` deck."""
 
 from __future__ import annotations
 
@@ -6,8 +7,14 @@ from cli.output import add_json_flag
 
 
 def add_arguments(parser) -> None:
-    parser.epilog = "The deck file format, field by field, with a complete example: docs/deck.md."
-    parser.add_argument("deck", help="deck YAML: heroes and cards with counts")
+    parser.epilog = (
+        "The deck formats, the YAML one field by field, with a complete example: docs/deck.md."
+    )
+    parser.add_argument(
+        "deck",
+        help="deck file: YAML (heroes and cards with counts), a RingsDB text export (.txt) "
+        "or an OCTGN/DragnCards deck (.o8d)",
+    )
     add_json_flag(parser)
 
 

@@ -179,6 +179,25 @@ def test_the_facts_file_is_what_the_builder_makes():
 
 
 @needs_card_db
+def test_the_pack_order_is_the_card_database_s():
+    """ "The oldest printing" is the first pack in the database's order of packs."""
+    packs: dict[str, None] = {}
+    with CARD_DB.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            packs.setdefault(row["packName"], None)
+    assert tuple(packs) == card_facts.PACKS
+
+
+def test_versions_and_packs_come_oldest_first():
+    assert [d.type for d in card_facts.by_title("Gandalf")] == ["Ally", "Ally", "Hero"]
+    assert card_facts.by_title("Gandalf")[0].packs[:2] == (
+        "Core Set",
+        "Two-Player Limited Edition Starter",
+    )
+    assert [d.sphere for d in card_facts.by_title("Aragorn")][:2] == ["Leadership", "Lore"]
+
+
+@needs_card_db
 def test_no_card_text_reaches_the_facts_file():
     """No run of 8 words of any card's text or shadow text appears in the file."""
     words = re.compile(r"[a-z0-9']+")

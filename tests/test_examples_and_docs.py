@@ -46,7 +46,13 @@ def test_every_example_board_checks_cleanly(cli, board):
 
 @pytest.mark.parametrize(
     ("command", "name"),
-    [("timing", "triggers.yaml"), ("deck", "deck.yaml"), ("campaign", "campaign-log.yaml")],
+    [
+        ("timing", "triggers.yaml"),
+        ("deck", "deck.yaml"),
+        ("deck", "deck.txt"),
+        ("deck", "deck.o8d"),
+        ("campaign", "campaign-log.yaml"),
+    ],
 )
 def test_every_other_example_runs_cleanly(cli, command, name):
     result = cli(command, str(EXAMPLES / name), "--json")
@@ -95,8 +101,8 @@ def test_every_field_list_of_the_inputs_is_documented():
     }
     names = {
         f"judge.games.lcg.inputs.{n}"
-        for n in ("TRIGGERS", "ABILITY", "DECK", "DECK_CARD", "CAMPAIGN", "CAMPAIGN_PLAYER")
-    } | {"judge.games.lcg.inputs.CAMPAIGN_CARD"}
+        for n in ("TRIGGERS", "ABILITY", "DECK", "DECK_HERO", "DECK_CARD", "CAMPAIGN")
+    } | {"judge.games.lcg.inputs.CAMPAIGN_PLAYER", "judge.games.lcg.inputs.CAMPAIGN_CARD"}
     names |= {
         f"judge.games.lcg.board.{n}"
         for n in ("TOP", "PLAYER", "CHARACTER", "ATTACHMENT", "ENEMY", "LOCATION", "QUEST")

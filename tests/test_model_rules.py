@@ -21,7 +21,7 @@ from judge.games.lcg.combat import (
     player_attack_damage,
     score,
 )
-from judge.games.lcg.deck import Deck, deck_findings
+from judge.games.lcg.deck import Deck, DeckCard, deck_findings
 from judge.games.lcg.timing import Ability, cancelled_by, order_abilities, unplayable_cancels
 
 
@@ -180,7 +180,10 @@ def test_ties_are_a_choice_for_the_first_player():
 
 
 def deck(heroes, *cards):
-    return Deck(tuple(heroes), tuple((t, n, f"cards[{i}]") for i, (t, n) in enumerate(cards)))
+    return Deck(
+        tuple(DeckCard(h, 1, f"heroes[{i}]") for i, h in enumerate(heroes)),
+        tuple(DeckCard(t, n, f"cards[{i}]") for i, (t, n) in enumerate(cards)),
+    )
 
 
 def test_deck_of_exactly_50_is_legal_and_49_is_not():

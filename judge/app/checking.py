@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.base.yamlio import Document, InputError, load_file
+from judge.base.reading import UnreadableFile, read_user_file, shown_path
+from judge.base.yamlio import MAX_BYTES, Document, InputError, byte_position, load_file, load_text
 from judge.rules.report import Report
 
 
 def check_document(doc: Document) -> Report:
-    """Judge a loaded board document with the ruleset its `game` field names."""
+    """Judge a loaded board document with the ruleset its `game` field names; cards the
+    board names by title take their printed values from the card facts."""
+    from judge.app.card_values import card_values
     from judge.games import ruleset_for_board
 
     game = ruleset_for_board(doc)
-    return game.check(game.read_board(doc))
+    return game.check(game.read_board(doc, cards=card_values()))
 
 
 def check_path(path: str | Path) -> Report:
@@ -50,14 +53,69 @@ def timing_path(path: str | Path) -> dict:
 
 
 def deck_path(path: str | Path) -> Report:
-    from judge.games.lcg.deck import deck_findings
+    """Check a deck file: YAML (docs/deck.md), a RingsDB text export or an OCTGN /
+    DragnCards `.o8d`, each card resolved through the card facts. The report's `next`
+    gives the starting threat when every hero's threat cost is known."""
+    from judge.app.card_values import card_values
+    from judge.games.lcg.deck import build_deck, deck_findings, starting_threat
+    from judge.games.lcg.deck_files import deck_format, read_o8d, read_ringsdb
     from judge.games.lcg.inputs import read_deck
 
-    doc = load_file(path)
-    deck = read_deck(doc)
+    name, text = _read_text(path, "a deck file")
+    form = deck_format(name, text)
+    if form == "o8d":
+        lines = read_o8d(text, name)
+    elif form == "ringsdb":
+        lines = read_ringsdb(text, name)
+    else:
+        lines = read_deck(load_text(text, name))
+    deck = build_deck(lines, card_values(), name, form)
+    threat = starting_threat(deck)
     return Report(
-        "lcg", tuple(deck_findings(deck)), (), {"deck_size": deck.size, "heroes": list(deck.heroes)}
+        "lcg",
+        tuple(deck_findings(deck)),
+        (threat,) if threat else (),
+        {
+            "format": form,
+            "deck_size": deck.size,
+            "heroes": list(deck.hero_titles),
+            "starting_threat": deck.starting_threat,
+            "cards": [_deck_card(c, section) for section, c in deck.listed()],
+        },
     )
+
+
+def _deck_card(card, section: str) -> dict:
+    """A listed card as the JSON gives it: which version of it the card facts gave."""
+    printed = card.printed
+    return {
+        "title": card.title,
+        "count": card.count,
+        "section": section,
+        "type": printed.type if printed else None,
+        "version": printed.version if printed else None,
+        "path": card.path,
+    }
+
+
+def _read_text(path: str | Path, what: str) -> tuple[str, str]:
+    """(the name errors show, the UTF-8 text) of a user's file; unreadable, oversized or
+    non-UTF-8 files are input errors, as for YAML (`judge.base.yamlio.load_file`)."""
+    name = shown_path(path)
+    try:
+        raw = read_user_file(path, MAX_BYTES, what=what)
+    except UnreadableFile as exc:
+        raise InputError(exc.shown, 1, 1, exc.problem) from None
+    try:
+        return name, raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, column = byte_position(raw, exc.start)
+        raise InputError(
+            name,
+            line,
+            column,
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
+        ) from None
 
 
 def check_campaign_path(path: str | Path) -> Report:

@@ -28,6 +28,52 @@ CLOSE = 60.0  # titles at least this close are offered when nothing matches well
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 _WORD = re.compile(r"[a-z0-9']+")
 
+#: Every pack in the order the card database lists them: the Core Set, each cycle's
+#: deluxe and adventure packs, the saga boxes, the starter and event packs, the
+#: Nightmare packs, then the revised core and the later boxes. The facts file is sorted
+#: by key, so this is the one record of that order; "the oldest printing" of a card means
+#: its earliest pack here (`tests/test_card_facts.py` pins it to the database).
+PACKS = (
+    "Core Set", "The Hunt for Gollum", "Conflict at the Carrock", "A Journey to Rhosgobel",
+    "The Hills of Emyn Muil", "The Dead Marshes", "Return to Mirkwood", "Khazad-dum",
+    "The Redhorn Gate", "Road to Rivendell", "The Watcher in the Water", "The Long Dark",
+    "Foundations of Stone", "Shadow and Flame", "Heirs of Numenor", "The Stewards Fear",
+    "The Druadan Forest", "Encounter at Amon Din", "Assault on Osgiliath",
+    "The Blood of Gondor", "The Morgul Vale", "The Voice of Isengard", "The Dunland Trap",
+    "The Three Trials", "Trouble in Tharbad", "The Nin-in-Eilph", "Celebrimbor's Secret",
+    "The Antlered Crown", "The Lost Realm", "The Wastes of Eriador", "Escape from Mount Gram",
+    "Across the Ettenmoors", "The Treachery of Rhudaur", "The Battle of Carn Dum",
+    "The Dread Realm", "The Grey Havens", "Flight of the Stormcaller",
+    "The Thing in the Depths", "Temple of the Deceived", "The Drowned Ruins",
+    "A Storm on Cobas Haven", "The City of Corsairs", "The Sands of Harad", "The Mumakil",
+    "Race Across Harad", "Beneath the Sands", "The Black Serpent",
+    "The Dungeons of Cirith Gurat", "The Crossings of Poros", "The Wilds of Rhovanion",
+    "The Withered Heath", "Roam Across Rhovanion", "Fire in the Night",
+    "The Ghost of Framsburg", "Mount Gundabad", "The Fate of Wilderland",
+    "A Shadow in the East", "Wrath and Ruin", "The City of Ulfast",
+    "Challenge of the Wainriders", "Under the Ash Mountains", "The Land of Sorrow",
+    "The Fortress of Nurn", "The Massing at Osgiliath", "The Battle of Lake-Town",
+    "The Stone of Erech", "The Old Forest", "Fog on the Barrow-downs", "The Ruins of Belegost",
+    "Murder at the Prancing Pony", "The Siege of Annuminas",
+    "Two-Player Limited Edition Starter", "Dark of Mirkwood", "Attack on Dol Guldur",
+    "The Wizard's Quest", "The Woodland Realm", "The Mines of Moria", "Escape from Khazad-dum",
+    "The Hunt for the Dreadnaught", "Core Set - Nightmare", "Shadows of Mirkwood - Nightmare",
+    "Khazad-dum - Nightmare", "Dwarrowdelf - Nightmare",
+    "The Hobbit - Over Hill and Under Hill - Nightmare",
+    "The Hobbit - On the Doorstep - Nightmare", "Heirs of Numenor - Nightmare",
+    "Against the Shadow - Nightmare", "The Black Riders - Nightmare",
+    "The Voice of Isengard - Nightmare", "The Road Darkens - Nightmare",
+    "The Lost Realm - Nightmare", "Angmar Awakened - Nightmare", "Ringmaker - Nightmare",
+    "The Treason of Saruman - Nightmare", "The Land of Shadow - Nightmare",
+    "The Grey Havens - Nightmare", "Dreamchaser - Nightmare",
+    "The Hobbit - Over Hill and Under Hill", "The Hobbit - On the Doorstep", "The Black Riders",
+    "The Road Darkens", "The Treason of Saruman", "The Land of Shadow", "The Flame of the West",
+    "The Mountain of Fire", "Revised Core Set", "Defenders of Gondor", "Dwarves of Durin",
+    "Elves of Lórien", "Riders of Rohan", "Dream-chaser Campaign Expansion",
+    "Ered Mithrin Campaign Expansion", "Angmar Awakened Campaign Expansion",
+)  # fmt: skip
+_PACK_PLACE = {pack: place for place, pack in enumerate(PACKS)}
+
 
 @dataclass(frozen=True, slots=True)
 class CardSide:
@@ -93,7 +139,9 @@ class CardDesign:
 
     @property
     def packs(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(side.pack for side in self.sides()))
+        """The packs it was printed in, oldest first (the database's order)."""
+        printed = sorted(self.printings, key=_printed_at)
+        return tuple(dict.fromkeys(side(key).pack for key in printed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +187,31 @@ def _raw() -> dict:
     return json.loads(facts_path().read_bytes())
 
 
+def _printed_at(key: str) -> tuple[int, int | float]:
+    """Where a printed side comes in the database: its pack's place, then its number."""
+    raw = _raw()["sides"].get(key, {})
+    pack, number = raw.get("pack", ""), raw.get("number")
+    place = _PACK_PLACE.get(pack, len(PACKS))
+    return place, number if isinstance(number, int) else float("inf")
+
+
+@cache
+def _in_database_order() -> tuple[str, ...]:
+    """Design ids, oldest first: by the first appearance of any of a design's printings
+    in the database (its earliest pack, then its number there)."""
+    designs = _raw()["designs"]
+    return tuple(
+        sorted(designs, key=lambda did: (min(map(_printed_at, designs[did]["printings"])), did))
+    )
+
+
 @cache
 def _titles() -> dict[str, tuple[str, ...]]:
-    """Design ids by folded title: the design's title, its printings' other titles."""
+    """Design ids by folded title (the design's title, its printings' other titles),
+    oldest first."""
     found: dict[str, dict[str, None]] = {}
-    for did, raw in _raw()["designs"].items():
+    for did in _in_database_order():
+        raw = _raw()["designs"][did]
         for title in (raw["title"], *raw.get("titles", ())):
             found.setdefault(title_key(title), {})[did] = None
     return {title: tuple(ids) for title, ids in found.items()}
@@ -175,11 +243,12 @@ def side(key: str) -> CardSide | None:
 
 def designs() -> tuple[CardDesign, ...]:
     """Every design, in the database's order (Core Set first)."""
-    return tuple(design(did) for did in _raw()["designs"])
+    return tuple(design(did) for did in _in_database_order())
 
 
 def by_title(title: str) -> tuple[CardDesign, ...]:
-    """Every design printed under this title, accents and case aside (`Théodred`)."""
+    """Every design printed under this title, accents and case aside (`Théodred`), in
+    the database's order: the oldest printing first."""
     return tuple(design(did) for did in _titles().get(title_key(title), ()))
 
 

@@ -37,8 +37,12 @@ class Ruleset(Protocol):
     def phases(self) -> tuple[str, ...]:
         """The board's `phase` values, in the order played."""
 
-    def read_board(self, doc: Document) -> Any:
-        """Validate a board file against this game's schema; raise `InputError` on defects."""
+    def read_board(self, doc: Document, cards: Any = None) -> Any:
+        """Validate a board file against this game's schema; raise `InputError` on defects.
+
+        `cards`, when given, looks up the printed values of cards the board names by
+        title (the game's own protocol, e.g. `judge.games.lcg.printed.CardValues`); a
+        game whose boards give every value ignores it."""
 
     def rules(self) -> tuple[Invariant, ...]:
         """Every invariant the game's model checks, in reporting order."""

@@ -14,7 +14,7 @@ players:
   - name: Ann
     threat: 52
     heroes:
-      - {title: Aragorn, willpower: 2, hit_points: 5, damage: 5, committed: true, exhausted: true}
+      - {title: Aragorn, sphere: Leadership, willpower: 2, hit_points: 5, damage: 5, committed: true, exhausted: true}
     allies:
       - {title: Gandalf, resources: 2}
 quest: {title: Flies and Spiders, quest_points: 8, progress: 0}

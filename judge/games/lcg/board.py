@@ -8,10 +8,12 @@ from judge.base.fields import Fields, dotted, require_unique_names
 from judge.base.yamlio import Document, did_you_mean
 from judge.games import GAMES
 from judge.games.lcg.keyword_names import KEYWORD_NAMES, keyword_name
+from judge.games.lcg.printed import PRINTED_TYPES, CardValues, PrintedCard, UnknownVersion
 from judge.games.lcg.state import (
     PHASES,
     Attachment,
     Board,
+    CardVersion,
     Character,
     Enemy,
     EnemyAttack,
@@ -42,10 +44,33 @@ TOP = (
 )
 
 
+#: the fields that pick which version of a card named by title gives its printed values
+#: (encounter cards have no sphere)
+VERSION = ("sphere", "pack")
+ENCOUNTER_VERSION = ("pack",)
+
+#: a card's field -> the card facts' name of the printed value it takes when the board
+#: leaves it out (a hero's threat cost is its printed threat)
+PRINTED_STATS = {
+    "threat_cost": "threat",
+    "willpower": "willpower",
+    "attack": "attack",
+    "defense": "defense",
+    "hit_points": "hit_points",
+    "engagement_cost": "engagement_cost",
+    "threat": "threat",
+    "quest_points": "quest_points",
+}
+
+
 def _yaml_fields(card: type) -> tuple[str, ...]:
     """The fields a board file gives a card: its model dataclass's fields, which are the
-    one definition of the card (`path` is where it sits in the file, not a field)."""
-    return tuple(f.name for f in fields(card) if f.name not in ("path", "is_hero"))
+    one definition of the card (`path` is where it sits in the file, not a field), and
+    for a card that may be named by title, the fields that pick its version."""
+    own = tuple(f.name for f in fields(card) if f.name not in ("path", "is_hero"))
+    if card in (Character, Attachment):
+        return (*own, *VERSION)
+    return (*own, *ENCOUNTER_VERSION) if card in (Enemy, Location) else own
 
 
 def _numbers_of(card: type) -> tuple[str, ...]:
@@ -69,9 +94,143 @@ PLAYER_ATTACK = ("player", "enemy", "attackers", "defense_modifier")
 REVEALED = ("title", "keywords")
 
 
-def _numbers(f: Fields, names: tuple[str, ...]) -> dict[str, int]:
-    """Every whole-number stat a card type has (absent ones are 0)."""
-    return {name: f.integer(name) for name in names}
+class _Missing:
+    """A card's printed values that neither the board nor the card facts give."""
+
+    def __init__(self, path: tuple, title: str, kind: str, printed: PrintedCard | None):
+        self.path, self.title, self.kind, self.printed = path, title, kind, printed
+        self.values: dict[str, int | str | None] = {}  # field -> what the card prints
+
+
+class _Cards:
+    """The card facts as one board's reading uses them: each card named by title takes
+    the printed values the board leaves out; the values still missing are remembered so
+    that a step reading one of them is refused (`refuse_missing`), never worked out with
+    a 0; and which version gave the values, where there were several."""
+
+    def __init__(self, doc: Document, cards: CardValues | None):
+        self.doc, self.cards = doc, cards
+        self.missing: dict[str, _Missing] = {}
+        self.versions: list[CardVersion] = []
+
+    def card(
+        self, f: Fields, path: tuple, kind: str, numbers: tuple[str, ...], unique: bool
+    ) -> dict:
+        """The title, unique flag and numbers of a card (and its keywords, when its kind
+        has them): each as the board writes it, else as printed, else the default."""
+        title = f.text("title", required=True)
+        printed = self._look_up(f, path, kind, title)
+        used: dict[str, str] = {}  # the card facts' name -> the field, of each value taken
+        values: dict = {"title": title, "path": dotted(path)}
+        if f.has("unique") or printed is None:
+            values["unique"] = f.flag("unique", unique)
+        else:
+            values["unique"], used["unique"] = printed.unique, "unique"
+        missing = _Missing(path, title, kind, printed)
+        for name in numbers:
+            printed_name = PRINTED_STATS.get(name)
+            if f.has(name) or printed_name is None:
+                values[name] = f.integer(name)
+            elif printed is not None and printed.number(printed_name) is not None:
+                values[name] = printed.number(printed_name)
+                used[printed_name] = name
+            else:
+                values[name] = 0
+                missing.values[name] = printed.stat(printed_name) if printed else None
+        if kind == "attachment":
+            if f.has("restricted") or printed is None:
+                values["restricted"] = f.flag("restricted")
+            else:
+                values["restricted"] = "Restricted" in dict(printed.keywords)
+                used["keywords"] = "restricted"
+        elif f.has("keywords") or printed is None:
+            values["keywords"] = _keywords(f)
+        else:
+            values["keywords"] = _printed_keywords(printed)
+            used["keywords"] = "keywords"
+        if missing.values:
+            self.missing[values["path"]] = missing
+        differs = tuple(used[name] for name in used if printed and name in printed.varies)
+        if differs:
+            self.versions.append(
+                CardVersion(
+                    values["path"],
+                    printed.title,
+                    printed.version,
+                    printed.versions,
+                    differs,
+                    ENCOUNTER_VERSION if kind in ("enemy", "location") else VERSION,
+                )
+            )
+        return values
+
+    def _look_up(self, f: Fields, path: tuple, kind: str, title: str) -> PrintedCard | None:
+        sphere = f.text("sphere") if "sphere" in f.allowed else None  # player cards only
+        pack = f.text("pack")
+        if self.cards is None:
+            return None
+        try:
+            printed = self.cards.printed(PRINTED_TYPES[kind], title, sphere, pack)
+        except UnknownVersion as exc:
+            raise self.doc.error((*path, "sphere" if sphere else "pack"), str(exc)) from None
+        if printed is None and (sphere or pack):
+            raise self.doc.error(
+                (*path, "title"),
+                f"no {kind} called '{title}' is in the card facts, so "
+                f"'{'sphere' if sphere else 'pack'}' picks no version of it"
+                + self.suggestion(title, kind),
+            )
+        return printed
+
+    def suggestion(self, title: str, kind: str) -> str:
+        """`; did you mean 'Hill Troll'?` when a card of that kind has a close title."""
+        if self.cards is None:
+            return ""
+        close = self.cards.close_titles(title, PRINTED_TYPES[kind])
+        return f"; did you mean '{close[0]}'?" if close else ""
+
+    def refuse_missing(self, board: Board) -> None:
+        """An input error at the first card whose value the board's step reads but that
+        neither the board nor the card facts give (`judge.games.lcg.needs`)."""
+        from judge.games.lcg.needs import needed_values
+
+        for card, name, why in needed_values(board):
+            missing = self.missing.get(card.path)
+            if missing is None or name not in missing.values:
+                continue
+            printed, title = missing.values[name], missing.title
+            if missing.printed is None:
+                problem = (
+                    f"{title} needs {name} (or a card title we know): {why} reads it; write "
+                    f"'{name}: N'" + self.suggestion(title, missing.kind)
+                )
+            elif printed is None:
+                problem = (
+                    f"{title} needs {name}: {why} reads it, and the card facts give none for "
+                    f"the {missing.printed.version}; write '{name}: N'"
+                )
+            else:
+                problem = (
+                    f"{title} needs {name}: {why} reads it, and the card prints {printed}; "
+                    f"write the value it has now ('{name}: N')"
+                )
+            raise self.doc.error((*missing.path, "title"), problem)
+
+
+def _printed_keywords(printed: PrintedCard) -> tuple[str, ...]:
+    """A card's printed keywords as a board writes them (`sentinel`, `archery 2`,
+    `guarded (enemy)`); only those a board may give (`KEYWORD_NAMES`)."""
+    written = []
+    for name, value in printed.keywords:
+        if name.lower() not in KEYWORD_NAMES:
+            continue
+        if value is None:
+            written.append(name.lower())
+        elif isinstance(value, int) or str(value).lower() == "x":
+            written.append(f"{name.lower()} {str(value).lower()}")
+        else:
+            written.append(f"{name.lower()} ({value})")
+    return tuple(written)
 
 
 def _keywords(f: Fields) -> tuple[str, ...]:
@@ -88,72 +247,58 @@ def _keywords(f: Fields) -> tuple[str, ...]:
     return keywords
 
 
-def _attachment(doc: Document, path: tuple) -> Attachment:
-    f = Fields(doc, path, ATTACHMENT, "an attachment")
-    card = Attachment(
-        title=f.text("title", required=True),
-        path=dotted(path),
-        unique=f.flag("unique", False),
-        restricted=f.flag("restricted"),
-        exhausted=f.flag("exhausted"),
-    )
+def _attachment(cards: _Cards, path: tuple) -> Attachment:
+    f = Fields(cards.doc, path, ATTACHMENT, "an attachment")
+    card = Attachment(**cards.card(f, path, "attachment", (), False), exhausted=f.flag("exhausted"))
     f.done()
     return card
 
 
-def _character(doc: Document, path: tuple, is_hero: bool) -> Character:
+def _character(cards: _Cards, path: tuple, is_hero: bool) -> Character:
     allowed = CHARACTER if is_hero else tuple(k for k in CHARACTER if k != "threat_cost")
-    f = Fields(doc, path, allowed, "a hero" if is_hero else "an ally")
+    f = Fields(cards.doc, path, allowed, "a hero" if is_hero else "an ally")
+    numbers = CHARACTER_NUMBERS if is_hero else CHARACTER_NUMBERS[1:]
     card = Character(
-        title=f.text("title", required=True),
-        path=dotted(path),
+        **cards.card(f, path, "hero" if is_hero else "ally", numbers, is_hero),
         is_hero=is_hero,
-        unique=f.flag("unique", is_hero),
-        **_numbers(f, CHARACTER_NUMBERS if is_hero else CHARACTER_NUMBERS[1:]),
         exhausted=f.flag("exhausted"),
         committed=f.flag("committed"),
-        keywords=_keywords(f),
-        attachments=tuple(_attachment(doc, p) for p in f.items("attachments")),
+        attachments=tuple(_attachment(cards, p) for p in f.items("attachments")),
     )
     f.done()
     return card
 
 
-def _enemy(doc: Document, path: tuple, f: Fields | None = None) -> Enemy:
-    f = f or Fields(doc, path, ENEMY, "an engaged enemy")
-    return _encounter_card(Enemy, f, path, ENEMY_NUMBERS)
+def _enemy(cards: _Cards, path: tuple, f: Fields | None = None) -> Enemy:
+    f = f or Fields(cards.doc, path, ENEMY, "an engaged enemy")
+    return _encounter_card(cards, Enemy, f, path, ENEMY_NUMBERS)
 
 
-def _location(doc: Document, path: tuple, f: Fields | None = None) -> Location:
-    f = f or Fields(doc, path, LOCATION, "the active location")
-    return _encounter_card(Location, f, path, LOCATION_NUMBERS)
+def _location(cards: _Cards, path: tuple, f: Fields | None = None) -> Location:
+    f = f or Fields(cards.doc, path, LOCATION, "the active location")
+    return _encounter_card(cards, Location, f, path, LOCATION_NUMBERS)
 
 
-def _encounter_card(card: type, f: Fields, path: tuple, numbers: tuple[str, ...]):
+def _encounter_card(cards: _Cards, card: type, f: Fields, path: tuple, numbers: tuple[str, ...]):
     """An enemy or location: a title, its numbers and keywords, nothing else allowed."""
-    built = card(
-        title=f.text("title", required=True),
-        path=dotted(path),
-        unique=f.flag("unique"),
-        **_numbers(f, numbers),
-        keywords=_keywords(f),
-    )
+    built = card(**cards.card(f, path, card.__name__.lower(), numbers, False))
     f.done()
     return built
 
 
-def _staging_card(doc: Document, path: tuple) -> Enemy | Location | Objective:
+def _staging_card(cards: _Cards, path: tuple) -> Enemy | Location | Objective:
+    doc = cards.doc
     kind = Fields(doc, path, STAGING, "a staging-area card").text(
         "type", required=True, choices=("enemy", "location", "objective")
     )
     if kind == "enemy":
         f = Fields(doc, path, ("type", *ENEMY), "an enemy in the staging area")
         f.text("type")
-        return _enemy(doc, path, f)
+        return _enemy(cards, path, f)
     if kind == "location":
         f = Fields(doc, path, ("type", *LOCATION), "a location in the staging area")
         f.text("type")
-        return _location(doc, path, f)
+        return _location(cards, path, f)
     f = Fields(doc, path, ("type", "title", "unique", "threat"), "an objective")
     f.text("type")
     card = Objective(
@@ -163,30 +308,30 @@ def _staging_card(doc: Document, path: tuple) -> Enemy | Location | Objective:
     return card
 
 
-def _player(doc: Document, path: tuple) -> Player:
-    f = Fields(doc, path, PLAYER, "a player")
+def _player(cards: _Cards, path: tuple) -> Player:
+    f = Fields(cards.doc, path, PLAYER, "a player")
     player = Player(
         name=f.text("name", required=True),
         path=dotted(path),
         threat=f.integer("threat", required=True),
         eliminated=f.flag("eliminated"),
         threat_raise_extra=f.integer("threat_raise_extra"),
-        heroes=tuple(_character(doc, p, True) for p in f.items("heroes")),
-        allies=tuple(_character(doc, p, False) for p in f.items("allies")),
-        engaged=tuple(_enemy(doc, p) for p in f.items("engaged")),
+        heroes=tuple(_character(cards, p, True) for p in f.items("heroes")),
+        allies=tuple(_character(cards, p, False) for p in f.items("allies")),
+        engaged=tuple(_enemy(cards, p) for p in f.items("engaged")),
     )
     f.done()
     return player
 
 
-def _active_locations(doc: Document, f: Fields) -> tuple[Location, ...]:
+def _active_locations(cards: _Cards, f: Fields) -> tuple[Location, ...]:
     """One mapping, or a list when a card allows two active locations (FAQ 1.34)."""
     value = f.raw("active_location")
     if value is None:
         return ()
     if isinstance(value, list):
-        return tuple(_location(doc, ("active_location", i)) for i in range(len(value)))
-    return (_location(doc, ("active_location",)),)
+        return tuple(_location(cards, ("active_location", i)) for i in range(len(value)))
+    return (_location(cards, ("active_location",)),)
 
 
 def _quest(doc: Document, f: Fields) -> Quest | None:
@@ -321,11 +466,19 @@ def _travel_to(doc: Document, f: Fields, board: Board) -> Location | None:
     )
 
 
-def read_board(doc: Document) -> Board:
-    """Build the board, or raise `InputError` at the first problem."""
+def read_board(doc: Document, cards: CardValues | None = None) -> Board:
+    """Build the board, or raise `InputError` at the first problem.
+
+    With `cards`, a hero, ally, enemy, location or attachment named by title takes the
+    printed values the board leaves out from them; values the board writes always win."""
+    return _read_board(_Cards(doc, cards))
+
+
+def _read_board(cards: _Cards) -> Board:
+    doc = cards.doc
     f = Fields(doc, (), TOP, "the board")
     f.text("game", GAMES[0], choices=GAMES)
-    players = tuple(_player(doc, p) for p in f.items("players"))
+    players = tuple(_player(cards, p) for p in f.items("players"))
     if not players:
         raise doc.error(("players",), "the board needs at least one player under 'players'")
     names = [p.name for p in players]
@@ -344,8 +497,8 @@ def read_board(doc: Document) -> Board:
         phase=phase,
         step=step,
         round=f.integer("round", 1),
-        staging_area=tuple(_staging_card(doc, p) for p in f.items("staging_area")),
-        active_locations=_active_locations(doc, f),
+        staging_area=tuple(_staging_card(cards, p) for p in f.items("staging_area")),
+        active_locations=_active_locations(cards, f),
         quest=_quest(doc, f),
         encounter_deck=f.integer("encounter_deck", None),
         victory_points=f.integer("victory_points"),
@@ -360,13 +513,15 @@ def read_board(doc: Document) -> Board:
         attack=_attack(doc, board),
         player_attack=_player_attack(doc, board),
         travel_to=_travel_to(doc, f, board),
+        card_versions=tuple(cards.versions),
     )
     f.done()
     return board
 
 
-def read_lcg_board(doc: Document):
-    """An LCG board from its document, its step checked against its phase."""
+def read_lcg_board(doc: Document, cards: CardValues | None = None):
+    """An LCG board from its document, its step checked against its phase; a value the
+    step's rules read that neither the board nor `cards` give is an input error."""
     from judge.games.lcg.rounds import phase_of_step
 
     data = doc.data
@@ -375,7 +530,8 @@ def read_lcg_board(doc: Document):
         raise doc.error(
             (), f"a board state is one mapping with a 'players' list at the top, not {kind}"
         )
-    board = read_board(doc)
+    reading = _Cards(doc, cards)
+    board = _read_board(reading)
     if board.step is not None:
         phase = phase_of_step(board.step)
         if phase is None:
@@ -390,4 +546,5 @@ def read_lcg_board(doc: Document):
                 ("step",),
                 f"step {board.step} belongs to the {phase} phase, but phase is '{board.phase}'",
             )
+    reading.refuse_missing(board)
     return board

@@ -5,14 +5,15 @@ from __future__ import annotations
 from judge.base.fields import Fields, dotted, require_unique_names
 from judge.base.yamlio import Document
 from judge.games.lcg.campaign import CampaignCard, CampaignLog, CampaignPlayer
-from judge.games.lcg.deck import Deck
+from judge.games.lcg.deck import DeckLine
 from judge.games.lcg.timing import CATEGORY, Ability
 
 #: the fields of each input format, in the order the user docs list them
 TRIGGERS = ("trigger", "first_player", "abilities")
 ABILITY = ("name", "type", "word", "player", "cancels")
 DECK = ("heroes", "cards")
-DECK_CARD = ("title", "count")
+DECK_HERO = ("title", "sphere", "pack")
+DECK_CARD = ("title", "count", "sphere", "pack")
 CAMPAIGN = ("expert", "players", "fallen_heroes", "campaign_pool")
 CAMPAIGN_PLAYER = ("name", "heroes", "threat_penalty", "hero_damage", "healed")
 CAMPAIGN_CARD = ("title", "kind", "permanent", "attached_to", "player", "deck", "setup")
@@ -49,18 +50,43 @@ def read_triggers(doc: Document) -> tuple[str, list[Ability], str | None]:
     return trigger, abilities, first
 
 
-def read_deck(doc: Document) -> Deck:
+def read_deck(doc: Document) -> list[DeckLine]:
+    """The deck's heroes (each a title, or a mapping that picks a version) and cards."""
     f = Fields(doc, (), DECK, "the deck")
-    heroes = f.strings("heroes")
-    cards = []
+    lines = []
+    for path in f.items("heroes"):
+        value = doc.data["heroes"][path[-1]]
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            lines.append(_deck_line(doc, "hero", str(value).strip(), 1, path))
+            continue
+        h = Fields(doc, path, DECK_HERO, "a hero (a title, or {title: ..., sphere: ...})")
+        lines.append(_deck_line(doc, "hero", h.text("title", required=True), 1, path, h))
+        h.done()
     for path in f.items("cards"):
         c = Fields(doc, path, DECK_CARD, "a card")
-        cards.append(
-            (c.text("title", required=True), c.integer("count", 1, minimum=1), dotted(path))
-        )
+        title, count = c.text("title", required=True), c.integer("count", 1, minimum=1)
+        lines.append(_deck_line(doc, "card", title, count, path, c))
         c.done()
     f.done()
-    return Deck(heroes, tuple(cards))
+    return lines
+
+
+def _deck_line(
+    doc: Document, section: str, title: str, count: int, path: tuple, f: Fields | None = None
+) -> DeckLine:
+    line, column = doc.where(path)
+    if not title:
+        raise doc.error(path, "a card needs a title")
+    return DeckLine(
+        section,
+        title,
+        count,
+        dotted(path),
+        line,
+        column,
+        sphere=f.text("sphere") if f else None,
+        pack=f.text("pack") if f else None,
+    )
 
 
 def read_campaign(doc: Document) -> CampaignLog:

@@ -248,3 +248,19 @@ def eliminated_with_cards(board: Board) -> Found:
                 "engaged enemies return to the staging area.",
                 player.path,
             )
+
+
+@invariant("card-version", "info", "rr/copy-of-a-card")
+def card_version(board: Board) -> Found:
+    """A card named by title takes the values the board leaves out from one version of
+    that title (versions are copies of one card, but their values can differ): the oldest
+    of those its `sphere` or `pack` leave. Where they differ in a value taken, say which
+    version gave it, so a player can pick another."""
+    for card in board.card_versions:
+        yield (
+            f"{card.title}: its {card.versions} versions differ in "
+            f"{', '.join(card.differs).replace('_', ' ')}; the board leaves them out, so the "
+            f"judge reads those of the oldest, the {card.version}; give "
+            f"{' or '.join(repr(f) for f in card.picked_by)} to pick another.",
+            card.path,
+        )

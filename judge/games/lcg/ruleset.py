@@ -38,10 +38,12 @@ class _LCG:
 
         return PHASES
 
-    def read_board(self, doc):
+    def read_board(self, doc, cards=None):
+        """`cards` (`judge.games.lcg.printed.CardValues`) give the printed values of the
+        cards a board names by title."""
         from judge.games.lcg.board import read_lcg_board
 
-        return read_lcg_board(doc)
+        return read_lcg_board(doc, cards)
 
     def rules(self):
         from judge.games.lcg.check import RULES

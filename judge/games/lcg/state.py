@@ -156,6 +156,21 @@ class RevealedCard:
 
 
 @dataclass(frozen=True, slots=True)
+class CardVersion:
+    """A card the board names by title, whose printed values came from one of several
+    versions of it that differ in them: which one (`version`, e.g. "Leadership Hero (Core
+    Set)"), how many the board left to choose from, and the values they differ in."""
+
+    path: str
+    title: str
+    version: str
+    versions: int
+    differs: tuple[str, ...] = ()
+    #: the board fields that pick a version of this kind of card
+    picked_by: tuple[str, ...] = ("sphere", "pack")
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """One LCG table at one moment."""
 
@@ -174,6 +189,8 @@ class Board:
     player_attack: PlayerAttack | None = None
     revealed: tuple[RevealedCard, ...] = ()
     travel_to: Location | None = None
+    #: the cards whose printed values were read from one of several versions
+    card_versions: tuple[CardVersion, ...] = ()
 
     @property
     def staging_enemies(self) -> tuple[Enemy, ...]:

@@ -55,7 +55,9 @@ class _TCG:
     def phases(self) -> tuple[str, ...]:
         return PHASES
 
-    def read_board(self, doc):
+    def read_board(self, doc, cards=None):
+        """A TCG board gives every value itself: the card facts (`cards`) are the Card
+        Game's, and not read here."""
         from judge.games.tcg.board import read_tcg_board
 
         return read_tcg_board(doc)
