@@ -380,3 +380,18 @@ def test_a_yaml_limit_names_its_real_cause_not_aliases(cli, tmp_path, text, wher
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.startswith(f"{path}{where}") and words in result.err, result.err
     assert "alias" not in result.err
+
+
+def test_loading_carries_on_past_a_knowledge_base_file_not_in_utf8(kb_copy, capsys):
+    """One broken file costs its own entries: the knowledge base every command loads
+    keeps the rest, and each load names the file until it is fixed."""
+    from judge.kb import knowledge
+
+    entry = kb_copy / "faq" / "rulings" / "1.24.md"
+    entry.write_bytes(entry.read_bytes().replace(b"---\n", b"---\n\x80\n", 1))
+    for _ in range(2):
+        knowledge._loaded.clear()
+        kb = knowledge.load(kb_copy)
+        assert kb.get("rr/engagement-check") and kb.get("faq/1.24") is None
+        warned = capsys.readouterr().err
+        assert "faq/rulings/1.24.md:2: not UTF-8 text" in warned and "validate" in warned

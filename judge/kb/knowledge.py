@@ -107,15 +107,21 @@ class KnowledgeBase:
 
 def compile_entries(root: Path) -> list[Entry]:
     """Parse every file; all unreadable files are reported together."""
+    entries, problems = _readable_entries(root)
+    if problems:
+        raise KnowledgeBaseError(problems)
+    return entries
+
+
+def _readable_entries(root: Path) -> tuple[list[Entry], list[str]]:
+    """The entries of every file that can be read, and `path:line: problem` for the rest."""
     entries, problems = [], []
     for path in kb_files(root):
         try:
             entries.append(to_entry(read_entry_file(path, root)))
         except KnowledgeBaseError as exc:
             problems.extend(exc.problems)
-    if problems:
-        raise KnowledgeBaseError(problems)
-    return entries
+    return entries, problems
 
 
 #: the compiled knowledge bases this program writes (`_compiled_path`); nothing else in
@@ -148,6 +154,18 @@ def _compiled_path(kb_hash: str) -> Path:
 _loaded: dict[Path, KnowledgeBase] = {}
 
 
+def _warn_skipped(problems: list[str]) -> None:
+    import sys
+
+    print(
+        f"loremaster: warning: {len(problems)} knowledge-base problem(s); the entries of "
+        "those files are left out (`loremaster validate` lists every problem):",
+        *(f"  {problem}" for problem in problems),
+        sep="\n",
+        file=sys.stderr,
+    )
+
+
 def load(root: Path | None = None) -> KnowledgeBase:
     """The knowledge base, from the compiled cache when it matches the files."""
     from judge.base.cache import write_atomic
@@ -162,11 +180,18 @@ def load(root: Path | None = None) -> KnowledgeBase:
         rows = json.loads(compiled.read_bytes())
         entries = [Entry.from_dict(row) for row in rows]
     except (OSError, ValueError, TypeError):
-        entries = compile_entries(root)
-        payload = json.dumps([e.to_dict() for e in entries], ensure_ascii=False)
-        with suppress(OSError):  # a read-only cache only costs speed
-            write_atomic(compiled, payload.encode("utf-8"))
-            _remove_stale(compiled)
+        entries, problems = _readable_entries(root)
+        if problems and not entries:
+            raise KnowledgeBaseError(problems) from None
+        if problems:
+            # a broken file costs its own entries, not every command: the rest is
+            # used, not cached (so the warning stays until the file is fixed)
+            _warn_skipped(problems)
+        else:
+            payload = json.dumps([e.to_dict() for e in entries], ensure_ascii=False)
+            with suppress(OSError):  # a read-only cache only costs speed
+                write_atomic(compiled, payload.encode("utf-8"))
+                _remove_stale(compiled)
     kb = KnowledgeBase(entries, kb_hash)
     _loaded[root] = kb
     return kb
