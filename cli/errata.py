@@ -27,6 +27,10 @@ def look_up(query: str, kb) -> Result:
     from judge.kb.card_lookup import find_card
 
     match = find_card(query, kb.card_titles)
+    if match.title is None and not match.several:
+        known = _in_card_database(query, kb)
+        if known is not None:
+            return known
     if match.title is None:
         names = [title for title, _ in match.candidates]
         if match.several:
@@ -53,6 +57,47 @@ def look_up(query: str, kb) -> Result:
 
     document = {"query": query, "card": match.title, "entries": [_entry_json(e) for e in entries]}
     return Result(document, text)
+
+
+def _in_card_database(query: str, kb) -> Result | None:
+    """A card the knowledge base has no entry about, found in the card facts: there is
+    no errata for it (exit 1, "the answer is no"), and the rulings that name it are
+    listed (a ruling may name a card in its text without being about it)."""
+    from judge.kb import card_facts
+
+    if not card_facts.available():
+        return None
+    found = card_facts.find_cards(query)
+    if found.title is None or not found.designs:
+        return None
+    design = found.designs[0]
+    version = f"{design.packs[0]} {design.type.lower()}" if design.packs else design.type.lower()
+    naming = [e for e in kb.entries if _names(e, found.title)]
+    document = {
+        "query": query,
+        "card": found.title,
+        "errata": [],
+        "entries": [_entry_json(e) for e in naming],
+        "source": "DragnCards card database",
+    }
+
+    def text(style) -> list[str]:
+        said = f"{len(naming)} entr{'ies' if len(naming) != 1 else 'y'} of ours name{'s' if len(naming) == 1 else ''} it"
+        lines = [f"No errata for {found.title} ({version}); {said}" + (":" if naming else ".")]
+        lines += [f"  {e.title}  [{e.listed_kind}]  {e.id}  ({e.citation})" for e in naming]
+        return lines
+
+    return Result(document, text, status=1)
+
+
+def _names(entry, title: str) -> bool:
+    """Whether an entry's text names the card by its whole title."""
+    import re
+
+    from judge.base.slug import fold_accents
+
+    pattern = rf"(?<!\w){re.escape(fold_accents(title).casefold())}(?!\w)"
+    return bool(re.search(pattern, fold_accents(entry.body).casefold()))
 
 
 def run(args) -> int:

@@ -92,3 +92,11 @@ def test_stats_count_the_cards_by_category(cli):
     assert data["player"] + data["encounter"] + data["quest"] <= data["cards"]
     assert min(data["player"], data["encounter"], data["quest"]) > 0
     assert "cards" in cli("card", "--stats").out
+
+
+def test_errata_for_a_card_with_none_says_so_and_lists_what_names_it(cli):
+    done = cli("errata", "eowyn")
+    assert done.code == 1 and done.out.startswith("No errata for Éowyn (Core Set hero);")
+    data = cli("errata", "glorfindel", "--json").json()
+    assert data["card"] == "Glorfindel" and data["errata"] == []
+    assert cli("errata", "sherbet").code == 1 and "Bert's" not in cli("errata", "sherbet").out
