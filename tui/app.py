@@ -189,6 +189,11 @@ class LoremasterApp(App[int]):
         await self.switch_mode("ask")
         self.get_screen("ask").focus_question()
 
+    def new_board(self) -> None:
+        """The palette's "New board": the Judge, with its template picker open."""
+        self.switch_mode("judge")
+        self.call_after_refresh(lambda: self.screen.action_new_board())
+
     def action_help(self) -> None:
         from tui.dialogs.help import HelpScreen
 

@@ -79,6 +79,16 @@ class LoremasterCommands(Provider):
                     text=text,
                     help=f"{screen.title} ({screen.key.upper()})",
                 )
+        text = "New board from a template"
+        score = matcher.match(text)
+        if score > 0:
+            yield Hit(
+                score,
+                _highlight(matcher, text),
+                app.new_board,
+                text=text,
+                help="Judge (F7, ctrl+n): start a board for a phase or combat step",
+            )
         for target in self._items:
             score = max(
                 matcher.match(target.text), matcher.match(target.also) * 0.9 if target.also else 0

@@ -236,3 +236,17 @@ async def test_a_tcg_board_is_judged_by_the_tcg_with_tcg_citations(app):
         text = screen_text(app)
         assert "✓ Legal" in text and "a tie at 8 goes to the Shadow side" in text
         assert "tcg/skirmish-resolution" in app.screen.query_one(".report").links
+
+
+async def test_the_palette_starts_a_new_board(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.new_board()
+        await settle(pilot)
+        assert app.screen.query_one("#template-list")
+        from tui.commands import LoremasterCommands
+
+        provider = LoremasterCommands(app.screen)
+        await provider.startup()
+        texts = [hit.text async for hit in provider.search("new board")]
+        assert "New board from a template" in texts

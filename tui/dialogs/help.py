@@ -10,8 +10,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 ABOUT = (
-    "Loremaster answers rules questions for The Lord of the Rings: The Card Game and "
-    "judges board states, citing the Rules Reference, the FAQ and errata. Cards (F4) "
+    "Loremaster answers rules questions for The Lord of the Rings: The Card Game and the "
+    "Lord of the Rings Trading Card Game (ctrl+g chooses the game), and judges board "
+    "states, citing the Rules Reference, the FAQ and its errata, the Quest Companion, the "
+    "rules summary and the TCG Starter Rulebook, in our own words. Cards (F4) "
     "browses every card by type, sphere, pack and encounter set, with each version's "
     "facts, errata, rulings and the rules it touches."
 )
