@@ -59,7 +59,10 @@ async def open_session(port: int, drawn: list[float], measured: asyncio.Event) -
     start = time.perf_counter()
     async with (
         aiohttp.ClientSession() as client,
-        client.ws_connect(f"http://127.0.0.1:{port}/ws?width=40&height=40") as websocket,
+        client.ws_connect(
+            f"http://127.0.0.1:{port}/ws?width=40&height=40",
+            origin=f"http://127.0.0.1:{port}",  # as the page this server serves sends it
+        ) as websocket,
     ):
         async for message in websocket:
             if message.type == aiohttp.WSMsgType.BINARY and FIRST_SCREEN in message.data:
