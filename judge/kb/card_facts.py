@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -208,7 +209,37 @@ def _in_database_order() -> tuple[str, ...]:
 @cache
 def _titles() -> dict[str, tuple[str, ...]]:
     """Design ids by folded title (the design's title, its printings' other titles),
-    oldest first."""
+    oldest first.
+
+    Working this out means parsing the whole file and ordering every design (about a
+    tenth of a second), while a board naming cards by title needs only this table: so
+    it is kept in the user cache, keyed by the facts file's size and modification time,
+    written atomically and rebuilt whenever it does not match or cannot be read."""
+    import marshal
+
+    from judge.base.cache import write_atomic
+    from judge.base.paths import cache_dir
+
+    stat = facts_path().stat()
+    key = [_TITLES_FORMAT, stat.st_size, stat.st_mtime_ns]
+    cached = cache_dir() / "card-titles.marshal"
+    try:
+        stored = marshal.loads(cached.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            return stored["titles"]
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    titles = _titles_from_facts()
+    with suppress(OSError):  # a read-only cache only costs speed
+        write_atomic(cached, marshal.dumps({"key": key, "titles": titles}))
+    return titles
+
+
+#: bump when the shape of the cached title table changes
+_TITLES_FORMAT = 1
+
+
+def _titles_from_facts() -> dict[str, tuple[str, ...]]:
     found: dict[str, dict[str, None]] = {}
     for did in _in_database_order():
         raw = _raw()["designs"][did]
