@@ -63,19 +63,23 @@ def _in_card_database(query: str, kb) -> Result | None:
     """A card the knowledge base has no entry about, found in the card facts: there is
     no errata for it (exit 1, "the answer is no"), and the rulings that name it are
     listed (a ruling may name a card in its text without being about it)."""
+    from judge.base.slug import slugify
     from judge.kb import card_facts
+    from judge.kb.card_lookup import find_card
 
     if not card_facts.available():
         return None
-    found = card_facts.find_cards(query)
-    if found.title is None or not found.designs:
+    # the same rule as for the knowledge base's cards: a typo of a title, or its words
+    match = find_card(query, {slugify(key): key for key in card_facts.card_title_keys()})
+    designs = card_facts.by_title(match.title) if match.title else ()
+    if not designs:
         return None
-    design = found.designs[0]
+    design = designs[0]
     version = f"{design.packs[0]} {design.type.lower()}" if design.packs else design.type.lower()
-    naming = [e for e in kb.entries if _names(e, found.title)]
+    naming = [e for e in kb.entries if _names(e, design.title)]
     document = {
         "query": query,
-        "card": found.title,
+        "card": design.title,
         "errata": [],
         "entries": [_entry_json(e) for e in naming],
         "source": "DragnCards card database",
@@ -83,7 +87,7 @@ def _in_card_database(query: str, kb) -> Result | None:
 
     def text(style) -> list[str]:
         said = f"{len(naming)} entr{'ies' if len(naming) != 1 else 'y'} of ours name{'s' if len(naming) == 1 else ''} it"
-        lines = [f"No errata for {found.title} ({version}); {said}" + (":" if naming else ".")]
+        lines = [f"No errata for {design.title} ({version}); {said}" + (":" if naming else ".")]
         lines += [f"  {e.title}  [{e.listed_kind}]  {e.id}  ({e.citation})" for e in naming]
         return lines
 

@@ -100,3 +100,6 @@ def test_errata_for_a_card_with_none_says_so_and_lists_what_names_it(cli):
     data = cli("errata", "glorfindel", "--json").json()
     assert data["card"] == "Glorfindel" and data["errata"] == []
     assert cli("errata", "sherbet").code == 1 and "Bert's" not in cli("errata", "sherbet").out
+    # a weak match among the card database's titles does not answer either
+    assert cli("errata", "robert").out.startswith("No card matches 'robert'")
+    assert cli("errata", "celeborn").out.startswith("No errata for Celeborn")

@@ -277,6 +277,12 @@ def designs() -> tuple[CardDesign, ...]:
     return tuple(design(did) for did in _in_database_order())
 
 
+def card_title_keys() -> tuple[str, ...]:
+    """Every title a card is printed under, folded (`title_key`): what a lookup by
+    name matches against."""
+    return tuple(_titles())
+
+
 def by_title(title: str) -> tuple[CardDesign, ...]:
     """Every design printed under this title, accents and case aside (`Théodred`), in
     the database's order: the oldest printing first."""
