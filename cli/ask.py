@@ -36,21 +36,14 @@ def add_arguments(parser) -> None:
 
 def _batch_questions(path: str) -> list[str]:
     from judge.base.reading import UnreadableFile, read_user_file, shown_path
-    from judge.base.yamlio import byte_position
+    from judge.base.yamlio import decode_text
 
     try:
         raw = read_user_file(path, MAX_BATCH_BYTES, what="a file of questions")
     except UnreadableFile as exc:
         raise UsageError(str(exc)) from None
     shown = shown_path(path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, column = byte_position(raw, exc.start)
-        raise UsageError(
-            f"{shown}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
-            "save the file as UTF-8"
-        ) from None
+    text = decode_text(raw, shown)
     questions = []
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.base.reading import UnreadableFile, read_user_file, shown_path
-from judge.base.yamlio import MAX_BYTES, Document, InputError, byte_position, load_file, load_text
+from judge.base.yamlio import Document, InputError, load_file, load_text, read_text
 from judge.rules.report import Report
 
 
@@ -61,7 +60,7 @@ def deck_path(path: str | Path) -> Report:
     from judge.games.lcg.deck_files import deck_format, read_o8d, read_ringsdb
     from judge.games.lcg.inputs import read_deck
 
-    name, text = _read_text(path, "a deck file")
+    name, text = read_text(path, "a deck file", encoding="utf-8-sig")
     form = deck_format(name, text)
     if form == "o8d":
         lines = read_o8d(text, name)
@@ -96,26 +95,6 @@ def _deck_card(card, section: str) -> dict:
         "version": printed.version if printed else None,
         "path": card.path,
     }
-
-
-def _read_text(path: str | Path, what: str) -> tuple[str, str]:
-    """(the name errors show, the UTF-8 text) of a user's file; unreadable, oversized or
-    non-UTF-8 files are input errors, as for YAML (`judge.base.yamlio.load_file`)."""
-    name = shown_path(path)
-    try:
-        raw = read_user_file(path, MAX_BYTES, what=what)
-    except UnreadableFile as exc:
-        raise InputError(exc.shown, 1, 1, exc.problem) from None
-    try:
-        return name, raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line, column = byte_position(raw, exc.start)
-        raise InputError(
-            name,
-            line,
-            column,
-            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
-        ) from None
 
 
 def check_campaign_path(path: str | Path) -> Report:

@@ -256,13 +256,27 @@ def load_text(text: str, file: str, first_line: int = 1) -> Document:
 def load_file(path: str | Path) -> Document:
     """Read and parse a YAML file; unreadable, oversized or non-UTF-8 files are input
     errors (a directory, a device or a named pipe is refused before any read)."""
-    name = shown_path(path)
+    name, text = read_text(path, "a YAML file")
+    return load_text(text, name)
+
+
+def read_text(path: str | Path, what: str, encoding: str = "utf-8") -> tuple[str, str]:
+    """(the name errors show, the text) of a user's file: read as `read_user_file`
+    reads it (a regular file, at most MAX_BYTES), then decoded (`decode_text`);
+    whatever is wrong is an `InputError`."""
     try:
-        raw = read_user_file(path, MAX_BYTES, what="a YAML file")
+        raw = read_user_file(path, MAX_BYTES, what=what)
     except UnreadableFile as exc:
         raise InputError(exc.shown, 1, 1, exc.problem) from None
+    name = shown_path(path)
+    return name, decode_text(raw, name, encoding)
+
+
+def decode_text(raw: bytes, name: str, encoding: str = "utf-8") -> str:
+    """The file's text; bytes that are not UTF-8 are an `InputError` at their line and
+    column, never shown themselves."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line, column = byte_position(raw, exc.start)
         raise InputError(
@@ -271,7 +285,6 @@ def load_file(path: str | Path) -> Document:
             column,
             f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
         ) from None
-    return load_text(text, name)
 
 
 def byte_position(raw: bytes, offset: int) -> tuple[int, int]:
