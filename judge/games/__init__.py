@@ -97,9 +97,7 @@ def judge_uses(entry_id: str) -> list[str]:
                 )
                 uses.append(f"checking a board{where} for {rule.rule.replace('-', ' ')}")
         for row in game_rules.events():
-            module, _, function = row.event.partition(":")
-            produce = getattr(importlib.import_module(module), function)
-            if entry_id in getattr(produce, "cites", ()):
+            if entry_id in getattr(row.function(), "cites", ()):
                 at = f"step {', '.join(row.steps)}" if row.steps else f"the {row.phase} phase"
                 uses.append(f"working out what happens at {at}")
     if not uses and used_by(entry_id):

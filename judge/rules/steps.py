@@ -28,9 +28,13 @@ class StepEvent:
     needs: str | None = None
     hint: str = ""
 
+    def function(self):
+        """The function that produces the event, imported on first use."""
+        module, _, name = self.event.partition(":")
+        return getattr(importlib.import_module(module), name)
+
     def produce(self, board):
-        module, _, function = self.event.partition(":")
-        return getattr(importlib.import_module(module), function)(board)
+        return self.function()(board)
 
     def has_what_it_needs(self, board) -> bool:
         return self.needs is None or bool(getattr(board, self.needs))
