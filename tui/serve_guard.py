@@ -74,8 +74,8 @@ def split_host(value: str) -> tuple[str, int | None]:
         host, _, rest = value[1:].partition("]")
         port = rest.removeprefix(":") if rest.startswith(":") else ""
     else:
-        host, _, port = value.rpartition(":")
-        if not _:
+        host, colon, port = value.rpartition(":")
+        if not colon:
             host, port = value, ""
     return host, int(port) if port.isdigit() and len(port) <= 5 else None
 
