@@ -34,7 +34,34 @@ def page_lines(kb, scenario) -> list[str]:
     ):
         if ids:
             lines.append(f"{label}: " + ", ".join(_ref(kb, i) for i in ids))
-    return lines
+    return [*lines, "", *card_lines(scenario)]
+
+
+def card_lines(scenario) -> list[str]:
+    """The scenario's quest stages and its encounter sets' cards, from the card facts
+    (`judge.kb.scenario_cards`); where the facts lack them, the lines say so."""
+    from judge.kb.scenario_cards import CARDS_SOURCE
+
+    stages = scenario.quest_stages()
+    lines = ["Quest stages:" if stages else "Quest stages: the card facts have none for it."]
+    lines += [f"  {q.stage}{q.side} {q.title}" + _points(q.quest_points) for q in stages]
+    sets = scenario.encounter_cards()
+    if not sets:
+        lines.append("Encounter cards: no source names this scenario's encounter sets.")
+    else:
+        lines.append("Encounter cards (one printing of each set):")
+    for found in sets:
+        named = " (set named by DragnCards' Normal deck)" if found.named_by == "dragncards" else ""
+        if found.pack is None:
+            lines.append(f"  {found.encounter_set}{named}: the card facts have no cards of it.")
+            continue
+        lines.append(f"  {found.encounter_set}, {found.pack}, {found.total} cards{named}:")
+        lines += [f"    {c.count}x {c.title} ({c.type})" for c in found.cards]
+    return [*lines, f"Card facts: {CARDS_SOURCE}"]
+
+
+def _points(points) -> str:
+    return "" if points is None else f": {points} quest points"
 
 
 def easy_lines(scenario) -> list[str]:
@@ -46,7 +73,34 @@ def easy_lines(scenario) -> list[str]:
         lines += [f"    [ ] {r.count}x {r.title}" for r in cards]
     if len(lines) == 1:
         lines.append("  The Quest Companion gives no Easy Mode changes for this scenario.")
-    return lines
+    return lines + dragncards_lines(scenario)
+
+
+def dragncards_lines(scenario) -> list[str]:
+    """DragnCards' Easy deck beside the Quest Companion: the cards the gold-border rule
+    removes where the page lists none, or DragnCards' list where it differs from the page's."""
+    from judge.kb.scenario_cards import DECKS_SOURCE
+
+    theirs = scenario.dragncards_easy()
+    if scenario.gold_border_only and theirs is None:
+        return [
+            "  DragnCards has no Easy deck for this scenario to say which cards have the border."
+        ]
+    if scenario.gold_border_only:
+        lines = [
+            "  Cards with the gold border, from DragnCards' Easy decks (Normal minus Easy),",
+            "  not from the Quest Companion:",
+        ]
+        mark = "[ ] "
+    elif scenario.easy_mode_agrees() is False:
+        lines = ["  DragnCards' Easy deck differs from this list; it removes:"]
+        mark = ""
+    else:
+        return []
+    for name, cards in theirs:
+        lines.append(f"  {name}:")
+        lines += [f"    {mark}{r.count}x {r.title}" for r in cards]
+    return [*lines, f"  Source: {DECKS_SOURCE}"]
 
 
 def run(args) -> int:

@@ -40,7 +40,7 @@ def test_easy_prints_the_checklist_per_encounter_set(cli):
     assert result.code == 0
     lines = result.out.splitlines()
     spiders = lines.index("  Spiders of Mirkwood:")
-    assert lines[spiders + 1] == "    [ ] 2x Caught in the Web"
+    assert lines[spiders + 1] == "    [ ] 2x Caught in a Web"
     assert any("1 extra resource" in line for line in lines)
     assert 'Quest Companion, "Passage Through Mirkwood"' in result.out
 

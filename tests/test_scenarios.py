@@ -85,10 +85,10 @@ def test_json_shape_follows_the_contract(kb):
     assert data["easy_mode"][0] == {
         "encounter_set": "Dol Guldur Orcs",
         "remove": [
-            {"title": "Chieftain Ufthak", "count": 1},
-            {"title": "Dol Guldur Beast Master", "count": 1},
+            {"title": "Chieftan Ufthak", "count": 1},
+            {"title": "Dol Guldur Beastmaster", "count": 1},
             {"title": "Necromancer's Pass", "count": 1},
-            {"title": "Necromancer's Reach", "count": 2},
+            {"title": "The Necromancer's Reach", "count": 2},
         ],
     }
 

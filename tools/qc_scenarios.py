@@ -18,6 +18,22 @@ SECTIONS = ("Keywords", "Rulings", "FAQ & Errata", "Difficulty level", "Related 
 _DIFFICULTY = re.compile(r"^Official difficulty \((\d+)\)$")
 _REMOVAL = re.compile(r"^(\d+)x\s+(.+)$")
 _SKIP = ("User rating", "rated by", "Rate this Quest!", "easymode", "Easy Mode")
+#: Easy Mode card titles the Quest Companion spells otherwise than the card itself
+#: (the card database's title is the fact: "Chieftan Ufthak" as printed on the Core card).
+CARD_TITLES = {
+    "Hummerthorns": "Hummerhorns",
+    "Caught in the Web": "Caught in a Web",
+    "Chieftain Ufthak": "Chieftan Ufthak",
+    "Dol Guldur Beast Master": "Dol Guldur Beastmaster",
+    "Necromancer's Reach": "The Necromancer's Reach",
+    "Múmak": "Mumak",
+    "Sacked": "Sacked!",
+    "Stone-giant": "Stone-Giant",
+    "Pelargir Dock": "Pelargir Docks",
+    "Hunters From Mordor": "Hunters from Mordor",
+    "Avalanche": "Avalanche!",
+    "Knife in the Back": "A Knife in the Back",
+}
 
 
 def pages(text: str) -> list[list[str]]:
@@ -36,11 +52,12 @@ def pages(text: str) -> list[list[str]]:
 
 
 def _is_heading(line: str) -> bool:
-    """A sub-heading: a short line that is not a sentence, question, answer or bullet."""
+    """A sub-heading: a short line that is not a sentence, question, answer or bullet.
+    A card title may end in "!" ("Sacked!"), so one "!" does not make a sentence."""
     s = line.strip()
     return (
         len(s) <= 60
-        and not s.endswith((".", ":", "?", "!", '"', ")"))
+        and not s.removesuffix("!").endswith((".", ":", "?", "!", '"', ")"))
         and not s.startswith(("•", "Q:", "Q.", "A:", "Should"))
         and not s[:1].isdigit()
     ) or bool(re.match(r"^[A-Z][\w' -]+ \(?X\)?$", s))
@@ -84,7 +101,8 @@ def scenario(lines: list[str]) -> dict:
             if raw.startswith("    ") and line.startswith("•"):
                 found = _REMOVAL.match(line.lstrip("• ").strip())
                 if found:
-                    card = {"title": found.group(2).strip(), "count": int(found.group(1))}
+                    title = found.group(2).strip()
+                    card = {"title": CARD_TITLES.get(title, title), "count": int(found.group(1))}
                     facts["easy_mode"].setdefault(current_set, []).append(card)
             elif line.startswith("•"):
                 current_set = line.lstrip("• ").strip()
@@ -588,16 +606,17 @@ def body(facts: dict, product: str, cycle: str | None, linked: dict) -> str:
     return "\n".join(lines)
 
 
-NOTES = "## Scenario rules"
+#: The headings of an entry's hand-written sections, which a regeneration keeps.
+NOTES = ("## Scenario rules", "## Easy Mode sources")
 
 
 def kept_notes(path: Path) -> str:
-    """The hand-written part of an existing entry (from its `## Scenario rules` heading)."""
+    """The hand-written part of an existing entry (from its first `NOTES` heading)."""
     if not path.is_file():
         return ""
     text = path.read_text(encoding="utf-8")
-    start = text.find("\n" + NOTES)
-    return "\n" + text[start + 1 :] if start >= 0 else ""
+    starts = [i for i in (text.find("\n" + heading) for heading in NOTES) if i >= 0]
+    return "\n" + text[min(starts) + 1 :] if starts else ""
 
 
 def write(source: Path, root: Path) -> None:

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.kb import scenario_cards
+
 #: Front-matter fields of a scenario whose values are ids of other entries.
 SCENARIO_LINKS = ("keywords", "rulings", "related")
 MAX_DIFFICULTY = 10
+#: The words of the Easy Mode note (`tools/qc_scenarios.py`, GOLD_BORDER) on a page that
+#: gives only the Quest Companion's general rule instead of a list of cards.
+GOLD_BORDER_RULE = "gold difficulty border"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +73,40 @@ class Scenario:
         """The heading the scenario is listed under: its cycle, else its product."""
         return self.cycle or self.product
 
+    @property
+    def gold_border_only(self) -> bool:
+        """Whether the page gives the gold-border rule and no list of cards to remove."""
+        return not self.easy_mode and any(GOLD_BORDER_RULE in n for n in self.easy_setup)
+
+    def quest_stages(self) -> tuple[scenario_cards.QuestSide, ...]:
+        return scenario_cards.quest_stages(self.title, self.product)
+
+    def encounter_cards(self) -> tuple[scenario_cards.SetCards, ...]:
+        return scenario_cards.encounter_cards(self)
+
+    def dragncards_easy(self) -> tuple[tuple[str, tuple[Removal, ...]], ...] | None:
+        """What DragnCards' Easy deck leaves out of its Normal deck, per encounter set;
+        None when DragnCards has no Easy deck for this scenario."""
+        found = scenario_cards.easy_removals(self.id)
+        if found is None:
+            return None
+        return tuple(
+            (name, tuple(Removal(r["title"], r["count"]) for r in cards))
+            for name, cards in found.items()
+        )
+
+    def easy_mode_agrees(self) -> bool | None:
+        """Whether the page's removals are DragnCards' Easy deck's (None when there is
+        nothing to compare: no list on the page, or no Easy deck)."""
+        theirs = self.dragncards_easy()
+        if theirs is None or not self.easy_mode:
+            return None
+        return _counts(self.easy_mode) == _counts(theirs)
+
     def to_json(self) -> dict:
-        """The CLI contract's shape (../shared/contracts/cli.md, `scenario`)."""
+        """The CLI contract's shape (../shared/contracts/cli.md, `scenario`), with the
+        card facts computed when asked (`judge.kb.scenario_cards`)."""
+        theirs = self.dragncards_easy()
         return {
             "id": self.id,
             "title": self.title,
@@ -80,16 +117,33 @@ class Scenario:
             "keywords": list(self.keywords),
             "rulings": list(self.rulings),
             "related": list(self.related),
-            "easy_mode": [
-                {
-                    "encounter_set": name,
-                    "remove": [{"title": r.title, "count": r.count} for r in cards],
-                }
-                for name, cards in self.easy_mode
-            ],
+            "easy_mode": _removal_json(self.easy_mode),
             "easy_setup": list(self.easy_setup),
             "citation": self.citation,
+            "cards_source": scenario_cards.CARDS_SOURCE,
+            "quest_stages": [q.to_json() for q in self.quest_stages()],
+            "encounter_cards": [s.to_json() for s in self.encounter_cards()],
+            "dragncards_easy": None
+            if theirs is None
+            else {
+                "source": scenario_cards.DECKS_SOURCE,
+                "agrees": self.easy_mode_agrees(),
+                "remove": _removal_json(theirs),
+            },
         }
+
+
+def _removal_json(lists) -> list[dict]:
+    return [
+        {"encounter_set": name, "remove": [{"title": r.title, "count": r.count} for r in cards]}
+        for name, cards in lists
+    ]
+
+
+def _counts(lists) -> dict[tuple[str, str], int]:
+    return scenario_cards.removal_counts(
+        (name, [(r.title, r.count) for r in cards]) for name, cards in lists
+    )
 
 
 def scenarios(kb) -> list[Scenario]:

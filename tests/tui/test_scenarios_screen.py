@@ -54,8 +54,8 @@ async def test_the_easy_mode_checklist_ticks_off_cards(app):
         await pilot.press("space", "down", "down", "down", "space")
         await settle(pilot)
         assert screen.ticked == [
-            "Dol Guldur Orcs/Chieftain Ufthak",
-            "Dol Guldur Orcs/Necromancer's Reach",
+            "Dol Guldur Orcs/Chieftan Ufthak",
+            "Dol Guldur Orcs/The Necromancer's Reach",
         ]
 
 

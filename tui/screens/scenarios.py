@@ -42,6 +42,7 @@ class ScenariosScreen(Screen):
                 yield Static(id="scenario-heading")
                 yield SelectionList[str](id="scenario-easy")
                 yield LinkList(id="scenario-links")
+                yield Static(id="scenario-cards")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -119,20 +120,23 @@ class ScenariosScreen(Screen):
                     Content(""),
                     Content.styled("Easy Mode", "bold"),
                     *(Content(f"• {note}") for note in scenario.easy_setup),
+                    *self._easy_source(scenario),
                 ]
             )
         )
+        removals = self._removals(scenario)
         easy = self.query_one("#scenario-easy", SelectionList)
         easy.clear_options()
         easy.add_options(
             [
                 Selection(f"{r.count}x {r.title}  ({name})", f"{name}/{r.title}")
-                for name, cards in scenario.easy_mode
+                for name, cards in removals
                 for r in cards
             ]
         )
-        easy.display = bool(scenario.easy_mode)
-        easy.highlighted = 0 if scenario.easy_mode else None
+        easy.display = bool(removals)
+        easy.highlighted = 0 if removals else None
+        self.query_one("#scenario-cards", Static).update(self._cards(scenario))
         rows: list[Row] = []
         for label, ids in (
             ("Keywords", scenario.keywords),
@@ -147,6 +151,53 @@ class ScenariosScreen(Screen):
                     if i in kb.by_id
                 ]
         self.query_one("#scenario-links", LinkList).set_links(rows)
+
+    @staticmethod
+    def _removals(scenario):
+        """The checklist: the page's removals, or where the page gives only the
+        gold-border rule, the cards DragnCards' Easy deck leaves out."""
+        if scenario.gold_border_only:
+            return scenario.dragncards_easy() or ()
+        return scenario.easy_mode
+
+    @staticmethod
+    def _easy_source(scenario) -> list[Content]:
+        """Where the checklist comes from when it is not the Quest Companion's list,
+        and DragnCards' differing list beside the page's."""
+        theirs = scenario.dragncards_easy()
+        if scenario.gold_border_only and theirs:
+            note = (
+                "The cards below are DragnCards' Easy deck's (Normal minus Easy),"
+                " not the Quest Companion's."
+            )
+            return [Content.styled(note, f"italic {MUTED}")]
+        if scenario.easy_mode_agrees() is False:
+            differs = "; ".join(
+                f"{name}: " + ", ".join(f"{r.count}x {r.title}" for r in cards)
+                for name, cards in theirs
+            )
+            return [Content.styled(f"DragnCards' Easy deck removes instead: {differs}", MUTED)]
+        return []
+
+    @staticmethod
+    def _cards(scenario) -> Content:
+        """Quest stages and encounter cards, from the card facts."""
+        stages = scenario.quest_stages()
+        lines = [Content.styled("Quest stages", "bold")]
+        lines += [
+            Content(f"{q.stage}{q.side} {q.title}")
+            + Content("" if q.quest_points is None else f" · {q.quest_points} quest points")
+            for q in stages
+        ] or [Content.styled("The card facts have no quest cards for this scenario.", MUTED)]
+        lines += [Content(""), Content.styled("Encounter cards", "bold")]
+        sets = scenario.encounter_cards()
+        if not sets:
+            lines.append(Content.styled("No source names its encounter sets.", MUTED))
+        for found in sets:
+            where = f"{found.pack}, {found.total} cards" if found.pack else "not in the card facts"
+            lines.append(Content.styled(f"{found.encounter_set} ({where})", "underline"))
+            lines += [Content(f"  {c.count}x {c.title} ({c.type})") for c in found.cards]
+        return Content("\n").join(lines)
 
     def look_up(self, name: str) -> None:
         """Show the scenario a name means (the palette and links use this)."""
