@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO / "tools"))
 
 FOLDS = 5
 #: the sets neither stage was tuned on: the fusion and the confidence are fitted on them
-FUSION_SETS = ("players-a.jsonl", "players-b.jsonl")
+FUSION_SETS = ("players-a.jsonl", "players-b.jsonl", "players-c.jsonl", "players-d.jsonl")
 #: the answer line is given when it is from a right entry this often, out of fold ...
 PRECISION_TARGET = 0.85
 #: ... for at least this share of the questions (reported, not enforced)
@@ -54,12 +54,14 @@ KEPT = 60
 
 
 class Row:
-    """One held-out question's rankings: lexical and model as (score, id) best first."""
+    """One held-out question's rankings: lexical and model as (score, id) best first;
+    and the ids of the entries the facts of the cards it names point to."""
 
-    __slots__ = ("question", "meaning", "lexical", "model", "fold")
+    __slots__ = ("question", "meaning", "lexical", "model", "fold", "pointed")
 
-    def __init__(self, question, meaning, lexical, fold):
+    def __init__(self, question, meaning, lexical, fold, pointed=frozenset()):
         self.question, self.meaning, self.lexical, self.fold = question, meaning, lexical, fold
+        self.pointed: frozenset[str] = pointed
         self.model: list[tuple[float, str]] = []
 
 
@@ -102,7 +104,7 @@ def rows(folds: int = FOLDS, log=print) -> tuple[list[Row], object]:
             continue
         game = (q.row or {}).get("game", "auto")
         meaning, lexical = searcher.lexical(q.text, game)
-        found.append(Row(q, meaning, lexical, fold_of[q.group]))
+        found.append(Row(q, meaning, lexical, fold_of[q.group], pointed_ids(searcher, meaning)))
     log(f"  lexical rankings of {len(found)} questions: {time.perf_counter() - started:.0f} s")
     ids, games = classes(kb)
     for fold in sorted(set(fold_of.values())):
@@ -125,6 +127,12 @@ def rows(folds: int = FOLDS, log=print) -> tuple[list[Row], object]:
     return found, kb
 
 
+def pointed_ids(searcher, meaning) -> frozenset[str]:
+    """The ids of the entries the named cards' facts point to (`GameIndex.pointed`)."""
+    index = searcher.index(meaning.game)
+    return frozenset(index.entry_id(docnum) for docnum in index.pointed(meaning))
+
+
 def rank_of(ranked: list[tuple[float, str]], ids: frozenset[str]) -> int | None:
     return next((r for r, (_, i) in enumerate(ranked, 1) if i in ids), None)
 
@@ -133,8 +141,8 @@ def candidate_features(row: Row):
     """(feature names, per candidate its features, per candidate whether it is right)."""
     from judge.search.learned import candidates, inputs
 
-    found = [inputs(c) for c in candidates(row.lexical, row.model)]
-    keys = [c.key for c in candidates(row.lexical, row.model)]
+    found = [inputs(c) for c in candidates(row.lexical, row.model, row.pointed)]
+    keys = [c.key for c in candidates(row.lexical, row.model, row.pointed)]
     return found, [k in row.question.ids for k in keys], keys
 
 
@@ -179,7 +187,7 @@ def fit_fusion(chosen: list[Row]) -> dict[str, float]:
 def fused_ranking(row: Row, weights: dict[str, float]) -> list[tuple[float, str]]:
     from judge.search.learned import fuse
 
-    return [(score, key) for score, key, _ in fuse(row.lexical, row.model, weights)]
+    return [(score, key) for score, key, _ in fuse(row.lexical, row.model, weights, row.pointed)]
 
 
 def calibration_inputs(row: Row, weights: dict[str, float]) -> tuple[dict, bool]:
@@ -187,7 +195,7 @@ def calibration_inputs(row: Row, weights: dict[str, float]) -> tuple[dict, bool]
     (`learned.confidence_inputs`), and whether its first entry is right."""
     from judge.search.learned import confidence_inputs, fuse
 
-    fused = fuse(row.lexical, row.model, weights)
+    fused = fuse(row.lexical, row.model, weights, row.pointed)
     if not fused:
         return {}, False
     return confidence_inputs(fused), fused[0][1] in row.question.ids

@@ -70,12 +70,18 @@ def _json_question(line: str, where: str) -> str:
 def result_document(
     question: str, meaning, hits, took_ms: float, answer=None, candidates=()
 ) -> dict:
+    from judge.search.naming import named_cards
+
     return {
         "query": question,
         "game": meaning.game,
         "took_ms": round(took_ms, 3),
         "cards": list(meaning.cards),
         "unknown_cards": list(meaning.unknown_cards),
+        "named_cards": [
+            {"title": card.title, "designs": list(card.designs), "entries": card.ours}
+            for card in named_cards(meaning)
+        ],
         "corrected": dict(meaning.corrected),
         "answer": answer.to_json() if answer else None,
         "candidates": [
@@ -98,6 +104,13 @@ def _print_human(
                     f"terms (--game {DEFAULT_GAME} to ask about the other game)."
                 ]
             )
+    from judge.search.naming import named_cards
+
+    for card in named_cards(meaning):
+        if not card.ours:
+            quoted = card.title.replace('"', '\\"')
+            look_up = f'`loremaster card "{quoted}"` has its facts'
+            print_lines([f"{card.title}: no entry of ours; {look_up}"])
     if meaning.unknown_cards:
         # with no answer line there is no rules question to answer ("any ruling on
         # beregond?"): the entries below only share its words

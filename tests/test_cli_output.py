@@ -97,9 +97,9 @@ def test_a_card_we_lack_is_named_and_a_rules_question_answered_only_when_asked(c
     """ "Can Eowyn defend?" asks a rules question besides the card; "any ruling on
     beregond?" asks nothing else, and no line of the entries listed answers it."""
     _, out, _ = run(capsys, "ask", "after questing can Eowyn still defend")
-    assert out.startswith("Nothing in the knowledge base is about Eowyn; answering the rules")
+    assert out.startswith("Éowyn: no entry of ours")
     _, out, _ = run(capsys, "ask", "any ruling on beregond?")
-    assert out.startswith("Nothing in the knowledge base is about beregond.\n")
+    assert out.startswith("Beregond: no entry of ours")
     assert "Answer:" not in out
 
 

@@ -253,19 +253,6 @@ def test_a_step_number_is_not_an_amount():
     assert best_line(counted, weights, asks_for="amount").startswith("Timing")
 
 
-def test_what_the_question_asks_for_chooses_the_line(monkeypatch, answer_line):
-    """ "How much does threat go up?" asks for an amount: of step 7.3's lines, the one
-    that names it, not the one that shares as many of the question's words."""
-    from judge.search import answer
-    from judge.search.understand import understand
-
-    question = "how much does our threat go up in the refresh phase"
-    assert understand(question).asks_for == "amount"
-    assert "by 1" in answer_line(question, "rr/step-7.3")
-    monkeypatch.setattr(answer, "STATING_WEIGHT", 0.0)
-    assert "by 1" not in answer_line(question, "rr/step-7.3")
-
-
 def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, answer_line):
     """ "Do I get my resources back?" is the player's way of asking whether the cost
     stays paid, which is what the rules line says."""

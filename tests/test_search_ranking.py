@@ -18,8 +18,6 @@ from judge.search.snippets import snippet, word_stems
 from judge.search.text import WORD, analysed, analyzer, stem
 from judge.search.understand import (
     concepts,
-    edges_named,
-    phases_named,
     phrasing,
     synonyms_by_position,
     understand,
@@ -264,31 +262,6 @@ def test_a_question_saying_nothing_of_campaigns_favours_campaign_entries_less():
     assert kind_weights(("is", "aragorn", "a", "fallen", "hero")).get("campaign") > 1.0
 
 
-def test_a_campaign_entrys_whole_title_is_about_campaigns():
-    """No word of "fellowship of heroes" is a campaign word, so campaign entries weigh
-    less, and the Fellowship Sphere, whose aliases say "fellowship hero", came first;
-    the campaign entry's whole title says what the question is about."""
-    from judge.search.understand import kind_weights
-
-    assert kind_weights(("fellowship", "of", "heroes")).get("campaign") < 1.0
-    assert _top(Searcher(), "fellowship of heroes") == "rr/campaign/fellowship-of-heroes"
-
-
-def test_a_timing_question_favours_the_steps_and_the_glossary_not_rulings(monkeypatch):
-    """Timing words ask for the round's steps and the glossary's ordering rules; a
-    ruling that shares them is about a special case ("Card Effects during Setup")."""
-    from judge.search import understand, vocabulary
-
-    weights = understand.kind_weights(("which", "happens", "first"))
-    assert weights["glossary"] > 1.0 and weights.get("faq", 1.0) == 1.0
-    question = "until the end of the round versus at the end of the round, which happens first"
-    searcher = Searcher()
-    assert _top(searcher, question) == "rr/lasting-effects"
-    favoured = tuple((keys, {**w, "faq": 1.2}) for keys, w in vocabulary.INTENTS)
-    monkeypatch.setattr(understand, "INTENTS", favoured)
-    assert _top(searcher, question) != "rr/lasting-effects"
-
-
 @pytest.mark.parametrize(
     ("question", "content"),
     [
@@ -426,79 +399,6 @@ def test_out_means_eliminated_only_in_the_phrases_that_say_so():
     assert synonyms_by_position(("at", "50", "am", "i", "out"))[4] == ("eliminated",)
 
 
-def test_phases_are_named_only_with_the_word_phase_or_turn():
-    phases = {"quest", "refresh", "combat", "planning"}
-    assert phases_named(("in", "the", "refresh", "phase", "when"), phases) == {"refresh"}
-    assert phases_named(("my", "friend's", "planning", "turn"), phases) == {"planning"}
-    assert phases_named(("the", "quest", "card", "says"), phases) == frozenset()
-    meaning, _, _ = Searcher().ask("combat phase: who attacks first?")
-    assert meaning.phases == {"combat"}
-
-
-def test_the_start_or_end_of_a_phase_or_round_is_named_with_of():
-    phases = {"refresh", "combat", "encounter", "round"}
-
-    def edges(text):
-        return edges_named(tuple(text.split()), phases)
-
-    assert edges("a forced effect at the start of the refresh phase") == {("refresh", "begin")}
-    assert edges("at the beginning of each combat phase") == {("combat", "begin")}
-    assert edges("at the end of the round") == {("round", "end")}
-    # how long an effect lasts: the question asks the rule of lasting effects
-    assert edges("lasts until the end of the round") == frozenset()
-    assert edges("until the end of the round or at the end of the round") == frozenset()
-    assert edges("end of encounter phase then start of combat phase") == {
-        ("encounter", "end"),
-        ("combat", "begin"),
-    }
-    # no phase of ours, or no "phase": a moment, but not a phase's first or last step
-    assert edges("at the end of the attack") == frozenset()
-    assert edges("the start of the game") == frozenset()
-    assert edges("the end of combat") == frozenset()
-
-
-def test_a_phases_first_step_answers_for_its_start(monkeypatch):
-    """ "At the start of the combat phase" is step 6.1, though "action window" and
-    "shadow cards" name other entries."""
-    question = (
-        "is there an action window at the start of the combat phase before shadow cards are dealt?"
-    )
-    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == ["rr/step-6.1"]
-    monkeypatch.setattr(engine, "EDGE_STEP_BONUS", 1.0)
-    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] != ["rr/step-6.1"]
-
-
-def test_a_question_that_only_names_a_phase_is_set_in_none():
-    phases = {"refresh", "combat"}
-    assert phases_named(("combat", "phase"), phases) == frozenset()
-    assert phases_named(("how", "does", "the", "refresh", "phase", "work"), phases) == frozenset()
-    assert phases_named(("refresh", "phase", "threat"), phases) == {"refresh"}
-
-
-@pytest.mark.parametrize(
-    ("question", "overview"),
-    [
-        ("combat phase", "rr/combat-phase"),
-        ("how does the refresh phase work", "rr/refresh-phase"),
-        ("travel phase", "rr/travel-phase"),
-    ],
-)
-def test_a_phase_named_on_its_own_is_answered_by_its_overview(question, overview):
-    """Not by the step that begins it, whose title says the same words."""
-    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == [overview]
-
-
-@pytest.mark.parametrize(
-    ("question", "entry"),
-    [("quest resolution", "rr/step-3.4"), ("deckbuilding", "rr/deckbuilding")],
-)
-def test_an_entrys_title_counts_as_one_of_its_lines(question, entry):
-    """No line of step 3.4 repeats "quest resolution", and the Deckbuilding entry's
-    body never says "deckbuilding": an entry whose one line happens to say the words
-    (the Quest Phase overview, Encounter's deckbuilding bullet) used to win."""
-    assert [hit.id for hit in Searcher().ask(question, k=1)[1]] == [entry]
-
-
 # --- ranking ----------------------------------------------------------------------
 
 
@@ -512,29 +412,6 @@ def test_players_questions_find_their_entry(tmp_path):
     )
     _glossary(tmp_path, "threat", "Threat", "A player's threat rises each refresh phase.")
     assert _top(_searcher(tmp_path), "does the warg scuttle over to me") == "rr/engagement-check"
-
-
-def test_covering_the_whole_question_beats_repeating_one_word(tmp_path, monkeypatch):
-    _glossary(
-        tmp_path,
-        "sentinel",
-        "Sentinel",
-        "Sentinel: a sentinel character defends for another player. Sentinel.",
-        aliases='["sentinel keyword", "sentinel defender"]',
-    )
-    _glossary(
-        tmp_path,
-        "archery-x",
-        "Archery X",
-        "At the start of combat, archery deals damage to characters; a sentinel may take it.",
-    )
-    _fillers(tmp_path, 8)
-    searcher = _searcher(tmp_path)
-    question = "archery damage on a sentinel"
-    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # lines weigh coverage too: off
-    assert _top(searcher, question) == "rr/archery-x"
-    monkeypatch.setattr(engine, "COVERAGE_POWER", 0.0)
-    assert _top(searcher, question) == "rr/sentinel"
 
 
 def test_an_older_ruling_ranks_below_the_newer_entry_that_restates_it(tmp_path, monkeypatch):
@@ -567,31 +444,6 @@ def test_an_older_ruling_ranks_below_the_newer_entry_that_restates_it(tmp_path, 
     )
 
 
-def test_one_line_saying_the_whole_question_beats_words_spread_out(tmp_path, monkeypatch):
-    _glossary(
-        tmp_path,
-        "sentinel",
-        "Sentinel",
-        "A sentinel character may defend for another player.\n\n"
-        "- Archery is dealt at the start of combat.\n- Damage then goes on characters.",
-        aliases='["sentinel keyword", "against archery"]',
-    )
-    _glossary(
-        tmp_path,
-        "attacks",
-        "Attacks",
-        "An attack is made by an enemy against a player, in the combat phase, one at a "
-        "time, and a character may be declared as its defender. Archery is no attack, so "
-        "a sentinel cannot defend against archery.",
-    )
-    _fillers(tmp_path, 8)
-    searcher = _searcher(tmp_path)
-    question = "can my sentinel defend against archery"
-    assert _top(searcher, question) == "rr/attacks"
-    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
-    assert _top(searcher, question) == "rr/sentinel"
-
-
 def test_a_long_questions_title_words_count_less():
     """A short question names its topic: its words count in full in titles. In a long
     one each word is one of many things said, and a title match counts less."""
@@ -611,34 +463,6 @@ def test_a_long_questions_title_words_count_less():
     assert said > scoring.TOPIC_WORDS
     assert title_weights(long)["enemi"] == pytest.approx(full * scoring.TOPIC_WORDS / said)
     searcher.close()
-
-
-def test_a_long_question_saying_a_whole_title_favours_it_less(tmp_path, monkeypatch):
-    """Saying an entry's whole title ("staging area") favours that entry, but in a long
-    question it is one of many things said: there the entry that answers the rest of
-    the question wins."""
-    _glossary(
-        tmp_path,
-        "staging-area",
-        "Staging Area",
-        "The staging area is where revealed encounter cards wait until they leave it. "
-        "Each card in the staging area adds its threat.",
-    )
-    _glossary(
-        tmp_path,
-        "guarded",
-        "Guarded",
-        "An objective guarded by an enemy can be claimed once that enemy is killed or leaves play.",
-    )
-    _fillers(tmp_path, 8)
-    searcher = _searcher(tmp_path)
-    question = (
-        "our objective came out with a big wolf on it, and we finally killed that wolf "
-        "this round in combat: do we claim it now or only once it leaves the staging area"
-    )
-    assert _top(searcher, question) == "rr/guarded"
-    monkeypatch.setattr(scoring, "TOPIC_WORDS", 100)
-    assert _top(searcher, question) == "rr/staging-area"
 
 
 def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkeypatch):
@@ -664,26 +488,6 @@ def test_names_of_cards_we_have_no_entry_for_weigh_as_backstory(tmp_path, monkey
     assert _top(_searcher(tmp_path), question) == "rr/committing"
     monkeypatch.setattr(reading.GameReader, "_with_story_names", lambda self, meaning, *_: meaning)
     assert _top(_searcher(tmp_path), question) == "rr/hero-abilities"
-
-
-def test_naming_a_phase_favours_the_steps_that_do_its_work_not_its_edges(tmp_path, monkeypatch):
-    _step(tmp_path, "7.1", "Refresh phase begins", "refresh", "This step opens the phase.")
-    _step(
-        tmp_path,
-        "7.3",
-        "Raise threat",
-        "refresh",
-        "Each player's threat rises by 1, once per round.",
-    )
-    _step(tmp_path, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
-    _fillers(tmp_path, 6)
-    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
-    searcher = _searcher(tmp_path)
-    question = "refresh phase: when does threat rise?"
-    assert _top(searcher, question) == "rr/step-7.3"
-    index = searcher.index("lcg")
-    monkeypatch.setattr(index, "_working_steps", frozenset(range(10)))  # edges favoured too
-    assert _top(searcher, question) == "rr/step-7.1"
 
 
 def test_a_question_about_a_named_card_is_answered_by_its_rulings_in_any_phase(
@@ -735,21 +539,6 @@ def test_story_names_are_only_names_of_nothing_we_know():
     searcher.close()
 
 
-def test_a_scenarios_encounter_card_named_only_on_its_page_points_at_the_page(monkeypatch):
-    """Thaurdir has no entry, but the Battle of Carn Dûm's page names him: written as a
-    name, he is what the question is about, not its backstory."""
-    from judge.search import reading
-
-    question = "Couple of Thaurdir questions: can he be damaged on his Captain side?"
-    searcher = Searcher()
-    meaning, hits, _ = searcher.ask(question, k=1)
-    assert stem("thaurdir") not in meaning.background
-    assert hits[0].id == "scenario/the-battle-of-carn-dum"
-    monkeypatch.setattr(reading, "SCENARIO_CARD_ENTRIES", 0)
-    assert searcher.ask(question, k=1)[1][0].id != "scenario/the-battle-of-carn-dum"
-    searcher.close()
-
-
 def _threat_and_staging_steps(root):
     """Step 7.3, which raises threat in the refresh phase, and a step of another phase."""
     _step(
@@ -760,37 +549,6 @@ def _threat_and_staging_steps(root):
         "Each player's threat goes up by 1, once per refresh phase.",
     )
     _step(root, "3.3", "Staging", "quest", "Cards are revealed from the encounter deck.")
-
-
-def test_naming_a_phase_favours_its_steps(tmp_path, monkeypatch):
-    _glossary(tmp_path, "round-sequence", "Round Sequence", "In the refresh phase, threat goes up.")
-    _threat_and_staging_steps(tmp_path)
-    searcher = _searcher(tmp_path)
-    question = "refresh phase: when does threat go up?"
-    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)  # the step's one line would win too
-    assert _top(searcher, question) == "rr/step-7.3"
-    monkeypatch.setattr(engine, "PHASE_STEP_BONUS", 1.0)
-    assert _top(searcher, question) == "rr/round-sequence"
-
-
-def test_a_phase_the_question_is_set_in_is_not_what_it_asks_about(tmp_path, monkeypatch):
-    """ "How much does threat go up in the refresh phase?" says the overview's whole
-    title, "Refresh Phase", but only to set the scene: the step that raises threat
-    answers, and the overview gains nothing for being named."""
-    _glossary(
-        tmp_path,
-        "refresh-phase",
-        "Refresh Phase",
-        "In the refresh phase each player's threat goes up by 1, cards ready and the token passes.",
-    )
-    _threat_and_staging_steps(tmp_path)
-    _fillers(tmp_path, 6)
-    monkeypatch.setattr(engine, "LINE_CANDIDATES", 0)
-    searcher = _searcher(tmp_path)
-    question = "how much does threat go up in the refresh phase"
-    assert _top(searcher, question) == "rr/step-7.3"
-    monkeypatch.setattr(searcher.index("lcg"), "_phase_overviews", {})
-    assert _top(searcher, question) == "rr/refresh-phase"
 
 
 @pytest.mark.parametrize(
@@ -810,46 +568,6 @@ def test_a_request_for_an_explanation_is_no_part_of_what_is_asked(question, cont
     "can" is a rules word elsewhere ("can you defend"), and it kept a question that
     names only a phase from asking about the phase itself."""
     assert understand(question).content == content
-
-
-def test_a_phase_asked_to_be_explained_is_the_phase_not_a_scene():
-    assert _top(Searcher(), "can you explain combat phase?") == "rr/combat-phase"
-
-
-def test_a_one_word_title_is_said_only_as_the_whole_question():
-    """Asked alone, "assault" looks the keyword up; Assault on Osgiliath, whose title
-    it starts, had scored more on the word. Within a question a one-word title is one
-    of its words, which any entry may use."""
-    from judge.search.scoring import says_title
-
-    assert says_title(("assault",), " assault ")
-    assert not says_title(("assault",), " assault keyword ")
-    assert not says_title((), " ")
-    searcher = Searcher()
-    assert _top(searcher, "assault") == "kw/assault"
-    assert _top(searcher, "tcg wounds") == "tcg/wounds"  # not Damage +1's "extra wounds"
-
-
-def test_a_step_named_as_a_point_in_time_is_not_what_the_question_asks(monkeypatch):
-    """ "Before I declare my defender" says step 6.4.1's whole title, but as the moment
-    the question is set against: the window before it is step 6.4b's."""
-    from judge.search.scoring import says_title
-
-    said = " action window befor declar defend "
-    assert not says_title(("declar", "defend"), said)
-    assert not says_title(("engag", "check"), " forc befor after engag check ")
-    # what follows a step is its own entry's to say
-    assert says_title(("declar", "defend"), " action window after declar defend ")
-    assert says_title(("declar", "defend"), " can i declar defend twice ")
-    assert says_title(("action", "window"), said)
-    searcher = Searcher()
-    question = "is there an action window before i declare my defender"
-    best = [hit.id for hit in searcher.ask(question, k=3)[1]]
-    # the window's step, or the entry on action windows, whose questions say as much
-    assert best[0] != "rr/step-6.4.1" and "rr/step-6.4b" in best[:2]
-    monkeypatch.setattr(scoring, "_TIME_REFERENCES", ())
-    assert _top(searcher, question) == "rr/step-6.4.1"
-    searcher.close()
 
 
 def test_summed_term_scores_are_whooshs_bm25f_ranking():
@@ -914,21 +632,6 @@ def test_loaded_fields_answer_frequencies_as_whoosh_does_without_its_terms_table
 _STEMS = st.sampled_from(["sentinel", "defend", "attack", "enemi", "threat", "engag", "player"])
 
 
-@given(
-    st.lists(
-        st.tuples(st.frozensets(_STEMS, min_size=1, max_size=3), st.floats(0.01, 1.0)),
-        max_size=6,
-    ),
-    st.frozensets(_STEMS, max_size=5),
-)
-def test_the_share_a_line_says_is_the_sum_over_the_concepts_it_says(concepts, line):
-    """`LineShares` looks a line up by its stems; its sum must be exactly the plain
-    one over the concepts in order, or ties between lines would break differently."""
-    found = [scoring.Concept(stems, frozenset(), share) for stems, share in concepts]
-    plain_sum = sum(c.share for c in found if not c.stems.isdisjoint(line))
-    assert scoring.LineShares(found)(line) == plain_sum
-
-
 def test_a_card_named_only_as_an_example_leaves_a_rules_question():
     """Card-specific entries gain weight when the question asks about a card; a card
     it gives as an example ("e.g. Light of Valinor") sets no such weight."""
@@ -940,26 +643,6 @@ def test_a_card_named_only_as_an_example_leaves_a_rules_question():
     assert about.cards == example.cards == ("Light of Valinor",)
     assert about.kind_weights.get("qa", 1.0) == 1.0
     assert example.kind_weights["qa"] < 1.0
-    searcher.close()
-
-
-def test_an_entry_titled_after_a_card_it_covers_weighs_as_a_ruling_on_one_card(monkeypatch):
-    """The campaign rule for Aragorn answers a question about Aragorn, not every
-    question on fallen heroes: without a card named, it weighs as a ruling on one
-    card does; switched off, it comes first."""
-    from judge.search import understand as understanding
-
-    searcher = Searcher()
-    index = searcher.index("lcg")
-    one_cards = {index._index_reader.stored_fields(d)["id"] for d in index._one_cards}
-    assert "qc/campaign/aragorn" in one_cards and "rr/campaign/campaign-pool" not in one_cards
-    assert not any(i.startswith(("errata/", "faq/qa/")) for i in one_cards)
-    question = "do fallen heroes come back"
-    assert searcher.ask(question, k=1)[1][0].id != "qc/campaign/aragorn"
-    about = "what happens to Aragorn when the fellowship Aragorn arrives in our campaign"
-    assert searcher.ask(about, k=1)[1][0].id == "qc/campaign/aragorn"
-    monkeypatch.setitem(understanding.RULES_QUESTION_WEIGHTS, understanding.ONE_CARDS, 1.0)
-    assert searcher.ask(question, k=1)[1][0].id == "qc/campaign/aragorn"
     searcher.close()
 
 
@@ -987,69 +670,6 @@ def test_wording_names_text_not_errata_unless_a_card_is_named():
     asked = "the wording 'exhaust a hero to draw a card' - which part is the cost?"
     assert _top(searcher, asked) == "rr/to"
     assert _top(searcher, "nazgul of dol guldur wording") == "errata/nazgul-of-dol-guldur"
-    searcher.close()
-
-
-def test_a_title_the_question_says_only_in_part_names_something_else(tmp_path, monkeypatch):
-    """Both entries share the question's words; one is titled by something it never says."""
-    searcher = _glossary_searcher(
-        tmp_path,
-        {
-            "Lasting Effects": "A lasting effect lasts until its stated time: one lasting "
-            "until the end of the round has ended when another ability that triggers at "
-            "the end of the round starts.",
-            "Effects during Setup": "During setup, an effect that lasts until the end of "
-            "the round instead lasts until the end of the first round; another that triggers at "
-            "the end then waits too.",
-        },
-    )
-    question = "an effect lasts until the end of the round, another triggers at the end"
-    assert _top(searcher, question) == "rr/lasting-effects"
-    monkeypatch.setattr(scoring, "UNSAID_TITLE_PENALTY", 0.0)
-    assert _top(searcher, question) == "rr/effects-during-setup"
-
-
-def test_a_title_said_whole_or_not_at_all_is_neutral():
-    """A question may describe a rule without naming it ("can my guy defend for my
-    buddy?" is Sentinel): only a title said in part loses, and less in a long question."""
-    from judge.search.scoring import title_factor
-
-    assert title_factor(0.0, 1.0) == title_factor(1.0, 1.0) == 1.0
-    assert title_factor(0.25, 1.0) < title_factor(0.75, 1.0) < 1.0
-    assert title_factor(0.25, 1.0) < title_factor(0.25, 0.5) < 1.0
-    searcher = Searcher()
-    assert _top(searcher, "can my guy defend for my buddy?") == "kw/sentinel"
-    searcher.close()
-
-
-def test_a_question_an_entry_answers_counts_as_one_of_its_lines(tmp_path, monkeypatch):
-    """A player question in an entry's front matter that says the whole question lifts
-    it over an entry that says the same words in separate lines."""
-    _glossary(
-        tmp_path,
-        "resources",
-        "Resources",
-        "Each hero has a resource pool, and resources pay for cards.\n\n"
-        "- An ability may exhaust a hero, and an exhausted hero keeps its other abilities.\n"
-        "- A friend may pay for your cards: paying is something a friend may do for you.\n"
-        "- A hero's ability may help a friend's hero.\n"
-        "- To exhaust a hero, turn it sideways; its ability may be used again once it readies.",
-    )
-    _glossary(
-        tmp_path,
-        "costs",
-        "Costs",
-        "A cost is paid by the player who initiates the effect, from the cards they control.",
-        questions='["can i exhaust my friend\'s hero to pay for my ability"]',
-    )
-    _fillers(tmp_path, 8)
-    searcher = _searcher(tmp_path)
-    question = "may I exhaust my friend's hero to pay for my ability?"
-    assert _top(searcher, question) == "rr/costs"
-    index = searcher.index("lcg")
-    monkeypatch.setattr(index, "_question_lines", {d: [] for d in range(20)})
-    monkeypatch.setattr(index, "_said_lines", {})
-    assert _top(searcher, question) == "rr/resources"
     searcher.close()
 
 
@@ -1134,73 +754,6 @@ def test_a_sphere_said_with_two_card_types_is_no_card(monkeypatch):
     searcher.close()
 
 
-def test_errata_asked_of_a_named_card_is_not_any_cards_errata(monkeypatch):
-    """The question asks whether its Blade of Gondolin was errata'd to be restricted:
-    A Burning Brand's errata also speaks of Restricted, but it is another card's."""
-    question = (
-        "My Blade of Gondolin doesn't say restricted, but someone at the store said "
-        "there's errata. Does it count toward the 2 restricted attachments?"
-    )
-    searcher = Searcher()
-    assert not searcher.ask(question, k=1)[1][0].id.startswith("errata/")
-    index = searcher.index("lcg")
-    monkeypatch.setattr(index, "_unasked_errata_weight", lambda meaning: lambda docnum: 1.0)
-    assert searcher.ask(question, k=1)[1][0].id.startswith("errata/")
-    searcher.close()
-
-
-def test_a_quoted_word_names_the_entry_it_titles(monkeypatch):
-    """A one-word title in quotes is named, as a longer title said whole is: "cares
-    about 'printed' traits" asks about Printed, not about the trait the hero gained."""
-    from judge.search import understand
-
-    question = (
-        "card cares about 'printed' traits, my hero got the trait from an attachment, counts?"
-    )
-    assert understand.quoted_terms(question) == {"print"}
-    searcher = Searcher()
-    assert _top(searcher, question) == "rr/printed"
-    monkeypatch.setattr(understand, "quoted_terms", lambda question: frozenset())
-    assert _top(searcher, question) != "rr/printed"
-    searcher.close()
-
-
-@pytest.mark.parametrize(
-    ("question", "quoted"),
-    [
-        ("his says \"When...\" and mine says 'after'", {"when", "after"}),
-        ("it says “instead”, right?", {"instead"}),
-        ("I didn't know it's 'the' rule, don't ask", {"the"}),  # no quote in "didn't"
-        ("the 'Forest Snare' card", set()),  # two words: a name
-        # the label of quoted card text names its ability type
-        ('it reads "Response: After you play an ally, draw"', {"respons"}),
-        ("Combat Action: ready a hero", {"action"}),
-    ],
-)
-def test_quoted_terms_are_single_words_in_quotes_and_ability_labels(question, quoted):
-    from judge.search.understand import quoted_terms
-
-    assert quoted_terms(question) == quoted
-
-
-def test_a_word_naming_a_kind_of_entry_is_covered_by_every_entry_of_that_kind(monkeypatch):
-    """Thalin's erratum never says "errata", nor Sentinel's entry "keyword", nor his
-    Q&A "faq"; his Q&A ruling, the Keywords glossary and another card's Q&A that
-    mentions him say as much of the rest, and the word besides. A Q&A is a ruling of
-    the FAQ, and each of its lines says the kind it is (`_by_lines`)."""
-    searcher = Searcher()
-    assert _top(searcher, "thalin errata") == "errata/thalin"
-    assert _top(searcher, "sentinel keyword") == "kw/sentinel"
-    assert _top(searcher, "thalin faq") == "faq/qa/thalin"
-    index = searcher.index("lcg")
-    unnamed = dict.fromkeys(("errata", "keyword", "faq", "qa"), frozenset())
-    monkeypatch.setattr(index, "_of_kind", unnamed)
-    assert _top(searcher, "thalin errata") == "faq/qa/thalin"
-    assert _top(searcher, "sentinel keyword") == "rr/keywords"
-    assert _top(searcher, "thalin faq") != "faq/qa/thalin"
-    searcher.close()
-
-
 @pytest.mark.parametrize(
     "keyword", ["tcg/ambush", "tcg/archer", "tcg/damage-bonus", "tcg/defender-bonus", "tcg/fierce"]
 )
@@ -1227,37 +780,6 @@ def test_a_lettered_step_is_found_by_its_number(question, expected):
     searcher = Searcher()
     assert _top(searcher, question) == expected
     searcher.close()
-
-
-def test_a_quoted_abilitys_label_names_its_rule_and_its_text_sets_the_scene(monkeypatch):
-    """ "Setup: Search the encounter deck for X" is a Setup ability: the question asks
-    when setup abilities resolve, not how searching works; "Shadow:" names Shadow
-    Effects, whose title says what kind of text it is about besides."""
-    from judge.search import understand
-
-    setup = 'quest card "Setup: Search the encounter deck for X" when does it happen'
-    shadow = 'enemy shadow "Shadow: Attacking enemy gets +2 attack." when does that resolve'
-    searcher = Searcher()
-    assert _top(searcher, setup) == "rr/setup" and _top(searcher, shadow) == "rr/shadow-effects"
-    monkeypatch.setattr(understand, "card_text_words", lambda question: frozenset())
-    assert _top(Searcher(), setup) != "rr/setup"
-    monkeypatch.undo()
-    monkeypatch.setattr(scoring, "quotes_title", lambda title, quoted: title == ("shadow",))
-    assert _top(Searcher(), shadow) != "rr/shadow-effects"
-    searcher.close()
-
-
-def test_asking_for_a_choice_asks_whether_an_ability_is_optional(monkeypatch):
-    """Forced abilities are "not optional": a player asks whether they get a choice."""
-    from judge.search import understand, vocabulary
-
-    question = '"Forced: After this enemy attacks, raise your threat by 2." do i get a choice?'
-    assert synonyms_by_position(("do", "i", "get", "a", "choice"))[4] == ("optional",)
-    assert _top(Searcher(), question) == "rr/forced"
-    monkeypatch.delitem(vocabulary.SYNONYMS, ("a", "choice"))
-    monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
-    monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
-    assert _top(Searcher(), question) != "rr/forced"
 
 
 @pytest.mark.parametrize(

@@ -384,3 +384,37 @@ def _labels() -> frozenset[str]:
 
 def _is_label(word: str) -> bool:
     return word in _labels() or word.rstrip("s") in _labels()
+
+
+def design_titles() -> dict[str, str]:
+    """Design id -> its title as printed: what names the cards a question names
+    (`Understanding.card_designs`) without parsing the whole file, kept in the user
+    cache as `_titles` is (a file of its own, keyed by the facts file too)."""
+    return _cached(
+        "card-design-titles.marshal",
+        lambda: {did: raw["title"] for did, raw in _raw()["designs"].items()},
+    )
+
+
+@cache
+def _cached(name: str, build) -> dict:
+    """A table worked out from the facts file, read from the user cache when it was
+    worked out from this file (its size and modification time), else built and kept."""
+    import marshal
+
+    from judge.base.cache import write_atomic
+    from judge.base.paths import cache_dir
+
+    stat = facts_path().stat()
+    key = [name, stat.st_size, stat.st_mtime_ns]
+    cached = cache_dir() / name
+    try:
+        stored = marshal.loads(cached.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            return stored["table"]
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    table = build()
+    with suppress(OSError):  # a read-only cache only costs speed
+        write_atomic(cached, marshal.dumps({"key": key, "table": table}))
+    return table

@@ -32,7 +32,8 @@ def kb_files(root: Path) -> list[Path]:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every entry file's path and bytes: the key of every cache.
+    """A hash of every entry file's path and bytes, and of the card facts file: the key
+    of every cache.
 
     Reading every file on each command would cost more than the command, so the hash
     is remembered in the cache against the files' stat signature (paths, sizes and
@@ -44,6 +45,10 @@ def content_hash(root: Path) -> str:
     from judge.base.paths import cache_dir
 
     stats = sorted(s for folder in KB_FOLDERS for s in _entry_stats(str(root / folder)))
+    # the card facts too: the index's card tables are built from them
+    facts = root / "cards" / "facts.json"
+    with suppress(OSError):
+        stats.append((str(facts), facts.stat()))
     signature = hashlib.sha256(
         "\n".join(f"{path}\0{st.st_size}\0{st.st_mtime_ns}" for path, st in stats).encode()
     ).hexdigest()

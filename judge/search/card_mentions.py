@@ -120,6 +120,80 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
     return found
 
 
+def database_cards(kb, everyday: frozenset[str]) -> dict:
+    """What the index keeps of the card database (`judge.kb.card_facts`), for the
+    cards no entry is about: "titles" (slug -> title) but no rule's, entry's or
+    scenario's name ("Easy Mode", "Passage Through Mirkwood"), nor a one-word title of
+    plain English ("Despair"); "plain", those whose every word is plain English or
+    the rules', which name a card only written as one ("Gather Information");
+    "words", their words that name one card alone (`distinctive_words`: "Beastmaster");
+    and "designs", every title's versions oldest first (ours too), in one string read
+    only for a title named (`designs_of`): each version's id less the title's slug,
+    and the places of its packs in `card_facts.PACKS` ("hero-lore:0.71 ally:5")."""
+    from collections import Counter
+
+    from judge.base.slug import slugify
+    from judge.kb import card_facts
+    from judge.search.english import common_words
+
+    if not card_facts.available():
+        return {}
+    ours = set(kb.card_titles)
+    scenarios = [
+        name
+        for entry in kb.entries
+        if entry.scenario
+        for name in (entry.title, entry.scenario.get("cycle"), entry.scenario.get("product"))
+        if name
+    ]
+    taken = name_keys((*scenarios, *(n for e in kb.entries for n in (e.title, *e.aliases))))
+    plain_words = frozenset(common_words()) | everyday | STOP_WORDS
+    places = {pack: n for n, pack in enumerate(card_facts.PACKS)}
+    titles, designs = {}, {}
+    for card in card_facts.designs():
+        packs = [places[pack] for pack in card.packs if pack in places]
+        for title in dict.fromkeys((card.title, *card.titles)):
+            key = slugify(title)
+            # "=" marks a whole id: a version printed under another title too
+            version = "" if card.id == key else card.id.removeprefix(f"{key}-")
+            version = version if version != card.id else f"={card.id}"
+            designs.setdefault(key, []).append(f"{version}:{'.'.join(map(str, packs))}")
+            if key and key not in ours and key not in taken:
+                # keyed without its article: a run is compared from its first word on
+                titles.setdefault(re.sub(r"^(?:the|a|an)-(?=.)", "", key), title)
+    plain = {key for key in titles if set(key.split("-")) <= plain_words}
+    titles = {key: title for key, title in titles.items() if "-" in key or key not in plain}
+    owners = Counter(w for key in {*designs, *ours} for w in set(key.split("-")))
+    scenario_words = {w for name in scenarios for w in slugify(name).split("-")}
+    entries = Counter(w for e in kb.entries for w in {*text_words(e.title), *text_words(e.body)})
+    words_ = {
+        word: key
+        for key in titles
+        for word in key.split("-")
+        if len(word) >= 4 and owners[word] == 1 and word not in plain_words
+        if entries[word] <= 2 and word not in scenario_words
+    }
+    designs = {key: " ".join(versions) for key, versions in designs.items()}
+    return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
+            "designs": designs}  # fmt: skip
+
+
+def designs_of(key: str, versions: str) -> list[tuple[str, frozenset[str]]]:
+    """A title's versions as `database_cards` keeps them (`key`: the title's slug):
+    each design's id and the words that tell it from the others (its type, sphere or
+    encounter set, and its packs' words: "hero", "tactics", "core")."""
+    from judge.base.slug import slugify
+    from judge.kb.card_facts import PACKS
+
+    found = []
+    for version in versions.split():
+        rest, _, packs = version.partition(":")
+        design = rest[1:] if rest.startswith("=") else f"{key}-{rest}" if rest else key
+        said = {w for p in packs.split(".") if p for w in slugify(PACKS[int(p)]).split("-")}
+        found.append((design, frozenset({*rest.split("-"), *said} - STOP_WORDS - {""})))
+    return found
+
+
 def _grams(text: str) -> set[str]:
     return {text[i : i + 3] for i in range(len(text) - 2)}
 
@@ -199,8 +273,12 @@ class CardRecogniser:
         titles: dict[str, str],
         card_words: dict[str, str],
         everyday: frozenset[str] = frozenset(),
+        plain: frozenset[str] | None = None,
     ):
+        """`plain`: for the card database's titles (`database_cards`), those of plain
+        words; given, each title names a card only as `_said_as_a_title` says."""
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
+        self._plain = plain
         #: the first three letters of every title word: a run of question words can
         #: only be a title when its last word begins like a title word (typos keep a
         #: word's first letters far more often than not) ...
@@ -336,7 +414,35 @@ class CardRecogniser:
                     run = question_words[start : end + 1]
                     yield run, "-".join(run), sorted(candidates)
 
-    def recognise(
+    def recognise(self, question_words: tuple[str, ...], *args, **kwargs) -> list[str]:
+        """The titles `scored` finds, best first."""
+        return list(self.scored(question_words, *args, **kwargs))
+
+    @cached_property
+    def _by_opening(self) -> dict[str, list[str]]:
+        """The first three letters of a title's first word -> the titles."""
+        found: dict[str, list[str]] = {}
+        for key in self.titles:
+            found.setdefault(key[:3], []).append(key)
+        return found
+
+    def _runs_by_opening(self, question_words: tuple[str, ...]):
+        """`_runs` for the card database's thousands of titles, keyed without their
+        article (`database_cards`): each run of up to MAX_RUN words with the titles
+        whose first word begins like its own (a typo keeps those letters far more often
+        than not), and about as long."""
+        n_words = min(len(question_words), MAX_WORDS)
+        for start in range(n_words):
+            titles = self._by_opening.get(question_words[start][:3])
+            length = -1
+            for end in range(start, min(start + MAX_RUN, n_words) if titles else start):
+                length += len(question_words[end]) + 1
+                close = [key for key in titles if abs(len(key) - length) <= 2 + length // 5]
+                if close and question_words[end] not in self._not_closing:
+                    run = question_words[start : end + 1]
+                    yield run, "-".join(run), close
+
+    def scored(
         self,
         question_words: tuple[str, ...],
         is_common=lambda word: False,
@@ -344,18 +450,20 @@ class CardRecogniser:
         names: frozenset[str] | None = None,
         longer: Iterable[str] = (),
         is_a_word=lambda word: True,
-    ) -> list[str]:
-        """`names`: the words written as names (None: take every word as one);
-        `longer`: the names of two words or more the player wrote (`longer_names`);
-        `is_a_word`: whether a word is one in its own right, never a misspelt title
-        (by default every word is: no title is read through a typo)."""
+    ) -> dict[str, float]:
+        """Title -> how well the question names it, best first. `names`: the words
+        written as names (None: take every word as one); `longer`: the names of two
+        words or more the player wrote (`longer_names`); `is_a_word`: whether a word is
+        one in its own right, never a misspelt title (by default every word is: no
+        title is read through a typo)."""
         # a card named in the possessive ("Thalin's damage") is that card
         question_words = tuple(_unpossessed(w) for w in question_words)
         if names is not None:
             names = frozenset(_unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
-        for run, text, candidates in self._runs(question_words):
+        runs = self._runs if self._plain is None else self._runs_by_opening
+        for run, text, candidates in runs(question_words):
             from rapidfuzz import fuzz, process
 
             for key, score, _ in process.extract(
@@ -363,6 +471,8 @@ class CardRecogniser:
             ):
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
+                    continue
+                if not self._said_as_a_title(run, key, names, is_a_word):
                     continue
                 # "saruman" in "devilry of saruman" is no Saruman
                 if len(run) == 1 and claimed.get(run[0], key) != key:
@@ -383,7 +493,8 @@ class CardRecogniser:
                 continue
             written = names is None or word in names
             match = self._distinctive(word, is_common) if written else None
-            if match is None and len(word) >= MIN_TYPO_TITLE and not is_common(word):
+            typo = written or self._plain is None
+            if match is None and typo and len(word) >= MIN_TYPO_TITLE and not is_common(word):
                 meant = self.misspelt(word)
                 match = meant if meant and not is_a_word(word) else None
             # a word of a title the question spells names no other card: "Bane" in
@@ -394,7 +505,23 @@ class CardRecogniser:
                 found[match] = max(found.get(match, 0.0), 80.0)
         ranked = sorted(found, key=lambda k: (-found[k], k))
         # a title and its short name ("ire") may both match: one title, said once
-        return list(dict.fromkeys(self.titles[key] for key in ranked[:limit]))
+        best: dict[str, float] = {}
+        for key in ranked[:limit]:
+            best.setdefault(self.titles[key], found[key])
+        return best
+
+    def _said_as_a_title(self, run, key: str, names: frozenset[str] | None, is_a_word) -> bool:
+        """Whether a run names a title of the card database (`plain` given), which
+        thousands of everyday words and phrases are: one word, written as a name or no
+        word at all ("Eowyn", "gimli"); a title of plain words ("Gather Information"),
+        written as a name, its first word aside (a sentence's first is capitalised
+        anyway); any other title however written ("longbeard elder")."""
+        if self._plain is None or names is None:
+            return True
+        if len(run) == 1:
+            return run[0] in names or not is_a_word(run[0])
+        written = [w in names for w in run if w not in STOP_WORDS]
+        return key not in self._plain or (any(written) and all(written[1:]))
 
     def _distinctive(self, word: str, is_common) -> str | None:
         """The card a word written as a name names on its own (`distinctive_words`),

@@ -7,16 +7,14 @@ questions each entry answers, summary, body), plus:
 - a recognised card title or step/ruling number pulls in the entries about it;
 then the best candidates are re-ranked:
 - the question's intent multiplies the scores of the kinds it asks for;
-- an entry whose whole title the question says gains (less in a long question), as
-  do the steps of a phase the question names ("in the refresh phase, ..."), whose
-  overview entry ("Refresh Phase") the question then names but does not ask about;
-- an entry whose title a short question says only in part loses by the part unsaid;
-- an entry is weighted by how much of the question (idf-weighted) it mentions at all,
-  and the best few by how much of it their best single line, or one of the player
-  questions they answer, says.
-The factors themselves are pure functions (`judge.search.scoring`). Before any of
+- an entry is weighted by how much of the question (idf-weighted) it mentions at all;
+- a named scenario's own rulings gain (`scenario_mentions`).
+That lexical ranking is then fused with the learned model's (`judge.search.learned`),
+by weights fitted out of fold (`judge.search.profile`). Re-ranking rules the fusion
+made redundant were removed when ablating them out of fold cost nothing
+(`bench/ablate.py`). The factors are pure functions (`judge.search.scoring`). Before any of
 this, the question is read in the game's terms (`judge.search.reading`: the cards,
-scenarios and phases it names, its spelling); what the names it says do to its
+scenarios it names, its spelling); what the names it says do to its
 reading is `judge.search.naming`.
 """
 
@@ -37,21 +35,11 @@ EXPANSION_WEIGHT = 0.6
 PHRASE_WEIGHT = 1.5
 NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
 CANDIDATES = 60
-TITLE_PHRASE_BONUS = 1.5  # the question says an entry's whole (multi-word) title
 #: a word that more than this share of the entries have in a field picks out none of
 #: them: it is not searched for in that field (usually the body), which halves the
 #: postings to score; it still counts towards coverage
 COMMON_SHARE = 0.3
 COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see scoring.coverage)
-PHASE_STEP_BONUS = 1.5  # a step of the phase the question names (see _rerank)
-#: the step that begins or ends a phase whose start or end the question names (_rerank)
-EDGE_STEP_BONUS = 1.4
-#: an entry's weight when none of its lines says any of the question (see _by_lines);
-#: one line that says all of it weighs LINE_FLOOR + 1
-LINE_FLOOR = 0.5
-#: how many of the best candidates are weighed by their lines (each costs a read of
-#: its stored fields; those further down do not climb to the top)
-LINE_CANDIDATES = 15
 #: the most words a query searches for: a long question keeps the words that say most
 #: (asked before told, rarer before commoner), since each word costs a postings read
 #: per field. Forum questions gain up to about 18 (their asking sentences' commoner
@@ -333,65 +321,30 @@ class GameIndex:
         self._lines = self._index_reader.column_reader("lines")
         self._question_lines = self._index_reader.column_reader("question_lines")
         self._answering_lines = self._index_reader.column_reader("answering_lines")
-        self._said_lines: dict[int, tuple[frozenset[str], ...]] = {}
         #: each shown entry's stored fields, by document number, and its document
         #: number by id (`_stored`)
         self._stored_fields: dict[int, dict] = {}
         self._docnums: dict[str, int] = {}
-        self._title_stems: list[tuple[str, ...]] = [tuple(t) for t in meta["title_stems"]]
-        self._step_phases: list[str | None] = meta["step_phases"]
         self._kinds: list[str] = meta["kinds"]
         #: each entry's id, by document number, and the learned model's entries in this
         #: index (`_model_docnums`)
         self._ids: list[str] = meta.get("ids", [])
         self._model_map = None
         self._positions: dict[str, int] | None = None
-        phases = frozenset(p for p in self._step_phases if p)
         from judge.games import ruleset
         from judge.search.reading import GameReader
 
-        # the question as this game reads it (cards, scenarios, spelling, phases)
+        # the question as this game reads it (cards, scenarios, spelling)
         self._reader = GameReader(
             meta,
             None if storage else info.path,
-            phases,
             self._text_documents,
             self._is_common,
             ruleset(game).rules_words,
         )
-        # a phase's first and last steps ("Refresh phase begins", "... ends") only mark
-        # its edges: naming the phase favours the steps that do its work
-        self._working_steps = frozenset(
-            docnum
-            for docnum, (phase, title) in enumerate(
-                zip(self._step_phases, self._title_stems, strict=True)
-            )
-            if phase and not {"begin", "end"} & set(title)
-        )
-        from judge.search.text import stem
-
-        # each phase's first and last step, by (phase, "begin" or "end"): "Refresh phase
-        # begins", "Round ends"
-        edges = {
-            title: (phase, edge)
-            for phase in phases
-            for edge in ("begin", "end")
-            for title in ((stem(phase), "phase", edge), (stem(phase), edge))
-        }
-        self._edge_steps = {
-            edges[title]: docnum
-            for docnum, title in enumerate(self._title_stems)
-            if title in edges and self._step_phases[docnum]
-        }
-        # each phase's overview entry ("Planning Phase"), by the phase's name
-        overviews = {(stem(phase), "phase"): phase for phase in phases}
-        self._phase_overviews = {
-            docnum: overviews[title]
-            for docnum, title in enumerate(self._title_stems)
-            if title in overviews and self._step_phases[docnum] is None
-        }
         #: the entries titled after one card they cover (`understand.ONE_CARDS`)
         self._one_cards = frozenset(meta.get("one_cards", ()))
+        self._fact_entries: dict[str, list[int]] = meta.get("fact_entries", {})
         self._of_kind = {
             kind: frozenset(d for d, its in enumerate(self._kinds) if its == kind)
             for kind in frozenset().union(*KIND_NAMES.values())
@@ -400,7 +353,6 @@ class GameIndex:
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
         self._term_documents: dict[str, frozenset[int]] = {}
-        self._title_weights: dict[int, dict[str, float]] = {}
         self._common_limit = COMMON_SHARE * self._index_reader.doc_count_all()
         # the official wording is empty until the player imports their documents
         self._fields = {
@@ -412,8 +364,8 @@ class GameIndex:
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words,
-        every word's postings and every entry's lines and stored fields now, not in the
-        first questions (`Searcher.open_all`), the phrase pairs' too."""
+        every word's postings and every entry's stored fields now, not in the first
+        questions (`Searcher.open_all`), the phrase pairs' too."""
         self._reader.prepare()
         self._postings.load((*self._fields, "anywhere"))
         self._pairs.read_all()
@@ -421,7 +373,6 @@ class GameIndex:
         for term in self._postings.terms("anywhere"):
             self._text_documents(term)
         for docnum in range(self._index_reader.doc_count_all()):
-            self._said(docnum)
             self._stored(docnum)
 
     def search(
@@ -433,7 +384,7 @@ class GameIndex:
         explain: bool = False,
     ) -> tuple[Understanding, list[Hit]]:
         """The best `k` entries of this game for an understood question, and the
-        question as finally read (cards, corrections, phases, the confidence in its
+        question as finally read (cards, corrections, the confidence in its
         first entry). `learned`: fuse the lexical ranking with the learned model's
         (without, the lexical ranking alone); `explain`: each hit carries the features
         the fusion weighed."""
@@ -442,7 +393,9 @@ class GameIndex:
         # fitted on: the lexical ranking, which searches it, then ranks alone
         if not learned or not ranked or "official" in self._fields:
             return meaning, [self._hit(docnum, score, meaning) for score, docnum in ranked[:k]]
-        fused = self._fused(learned_stage.as_read(question, meaning.corrected), ranked)
+        fused = self._fused(
+            learned_stage.as_read(question, meaning.corrected), ranked, self.pointed(meaning)
+        )
         meaning = meaning._replace(confidence=learned_stage.confidence(fused))
         return meaning, [
             self._hit(docnum, score, meaning, features if explain else None)
@@ -458,42 +411,21 @@ class GameIndex:
         clauses = self._clauses(meaning)
         if not clauses:
             return meaning, []
-        said = " " + " ".join(meaning.phrasing) + " "
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
         favoured = self._reader.scenarios.favoured(
             meaning.words, meaning.scenarios, meaning.opening
         )
-        topical = scoring.topical(meaning)
-        # naming a phase sets the scene of a rules question ("in the refresh phase,
-        # ..."); a question about a card it names is answered by that card's rulings,
-        # whichever phase the card is played in
-        scene = frozenset() if naming.about_a_card(meaning) else meaning.phases
-        # the words as written: a player word's rules words ("buddy": another player)
-        # do not name the entry titled by them ("Defending Player")
-        asked = frozenset(c[0] for c in meaning.concepts) - meaning.background
-        edges = frozenset(self._edge_steps[e] for e in meaning.edges if e in self._edge_steps)
-        unasked = self._unasked_errata_weight(meaning)
-        unplayed = self._unplayed_keyword_weight(meaning)
         ranked = sorted(
             (
                 (
-                    self._rerank(score, docnum, meaning, said, concepts, numbered, scene, edges)
-                    * scoring.title_factor(self._title_share(docnum, asked), topical)
-                    * favoured.get(docnum, 1.0)
-                    * unasked(docnum)
-                    * unplayed(docnum),
+                    self._rerank(score, docnum, meaning, concepts, numbered)
+                    * favoured.get(docnum, 1.0),
                     docnum,
                 )
                 for score, docnum in self._best(clauses, CANDIDATES, favoured)
             ),
             key=lambda pair: -pair[0],
-        )
-        ranked = self._by_lines(
-            ranked,
-            concepts,
-            numbered,
-            (*meaning.cards, *self._reader.scenarios.with_origins(meaning.scenarios)),
         )
         # a question asking for rulings ("faq", "ruling") wants the FAQ's own, though the
         # Rules Reference now restates it
@@ -502,7 +434,16 @@ class GameIndex:
         asked_for = numbered | rulings
         return meaning, scoring.newest_first(ranked, self._superseded_by, asked_for)
 
-    def _fused(self, question: str, ranked: list[tuple[float, int]]):
+    def pointed(self, meaning: Understanding) -> frozenset[int]:
+        """The entries the facts of the cards the question names point to (a card's
+        Response to the rules of responses): a feature of the fusion."""
+        return frozenset(
+            docnum
+            for design in meaning.card_designs
+            for docnum in self._fact_entries.get(design, ())
+        )
+
+    def _fused(self, question: str, ranked: list[tuple[float, int]], pointed: frozenset[int]):
         """The lexical ranking fused with the learned model's (`judge.search.learned`):
         (score, docnum, features) best first. Without a model file, the fusion reads
         every entry as one the model does not know."""
@@ -514,7 +455,7 @@ class GameIndex:
             scored = sorted(
                 ((scores[n], docnum) for n, docnum in docnums), key=lambda pair: -pair[0]
             )
-        return learned_stage.fuse(ranked, scored)
+        return learned_stage.fuse(ranked, scored, pointed=pointed)
 
     def entry_id(self, docnum: int) -> str:
         """The id of the entry with this document number."""
@@ -529,158 +470,18 @@ class GameIndex:
         return self._model_map[1]
 
     def _rerank(
-        self,
-        score: float,
-        docnum: int,
-        meaning: Understanding,
-        said: str,
-        concepts,
-        numbered,
-        scene: frozenset[str],
-        edges: frozenset[int],
+        self, score: float, docnum: int, meaning: Understanding, concepts, numbered
     ) -> float:
         """Weight by the question's intent and by how much of the question the entry
-        covers, and favour entries whose whole title the question says (or quotes), the
-        steps of the phases that set its scene and the steps that begin or end a phase it
-        names the start or end of (`edges`)."""
-        title = self._title_stems[docnum]
-        # an entry is named by its whole title, or by a title in quotes ("cares about
-        # 'printed' traits", "Response: After...": `scoring.quotes_title`); naming a
-        # phase sets the scene: its overview entry is then named, not asked for
-        named = (
-            scoring.says_title(title, said)
-            or bool(meaning.quoted and scoring.quotes_title(title, meaning.quoted))
-        ) and self._phase_overviews.get(docnum) not in scene
+        covers."""
         # a step or ruling number named outright counts as covering the whole question
         coverage = 1.0 if docnum in numbered else scoring.coverage(docnum, concepts)
-        # the answer to a question set in a phase is usually one of its steps
-        in_phase = docnum in self._working_steps and self._step_phases[docnum] in scene
-        kind_weight = meaning.kind_weights.get(self._kinds[docnum], 1.0)
-        if named and self._kinds[docnum] == "campaign":
-            # a campaign entry's whole title says the question is about campaigns,
-            # whatever its other words say ("fellowship of heroes")
-            kind_weight = max(kind_weight, 1.0)
         return (
             score
-            * kind_weight
+            * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (meaning.kind_weights.get(ONE_CARDS, 1.0) if docnum in self._one_cards else 1.0)
-            * (PHASE_STEP_BONUS if in_phase else 1.0)
-            * (EDGE_STEP_BONUS if docnum in edges else 1.0)
-            * (1 + (TITLE_PHRASE_BONUS - 1) * scoring.topical(meaning) if named else 1.0)
             * coverage**COVERAGE_POWER
         )
-
-    def _unasked_errata_weight(self, meaning: Understanding):
-        """docnum -> a factor that takes the errata intent back off the errata of cards
-        the question does not name, when it asks for a named card's errata: "my Blade
-        of Gondolin doesn't say restricted, someone said there's errata" asks about
-        that card, not about A Burning Brand's errata, which also speaks of Restricted.
-        So does a card we have nothing on ("does eowyn's errata change her ability?"):
-        no erratum we have is hers."""
-        intent = meaning.kind_weights.get("errata", 1.0)
-        if intent <= 1.0 or not (naming.about_a_card(meaning) or meaning.unknown_cards):
-            return lambda docnum: 1.0
-        named = self._about_named_cards(meaning)
-        return lambda docnum: (
-            1 / intent if self._kinds[docnum] == "errata" and docnum not in named else 1.0
-        )
-
-    def _unplayed_keyword_weight(self, meaning: Understanding):
-        """docnum -> a factor that lowers the keywords only one scenario uses when the
-        question names neither the keyword (any value for its X) nor that scenario
-        (`scenarios.UNPLAYED_KEYWORD_WEIGHT`)."""
-        from judge.search.scenario_mentions import UNPLAYED_KEYWORD_WEIGHT
-
-        unplayed = self._reader.scenarios.unplayed_keywords(meaning.scenarios)
-        said = frozenset(stem for concept in meaning.concepts for stem in concept) | {"x"}
-        return lambda docnum: (
-            UNPLAYED_KEYWORD_WEIGHT
-            if docnum in unplayed and not said.issuperset(self._title_stems[docnum])
-            else 1.0
-        )
-
-    def _title_share(self, docnum: int, asked: frozenset[str]) -> float:
-        """The share of an entry's title (its words weighted by idf) that the asking
-        sentences say: "Lasting Effects" for "an effect lasts until the end of the round
-        and another triggers at the end of the round", over a ruling titled "Card
-        Effects during Setup" that uses the same words but is about setup.
-
-        BM25 scores a title word like any other of the question's; this counts what the
-        title leaves unsaid, so an entry about something else the question never names
-        does not win on the words it shares."""
-        weights = self._title_weights.get(docnum)
-        if weights is None:
-            from judge.search.text import STOP_WORDS
-
-            title = [t for t in self._title_stems[docnum] if t not in STOP_WORDS]
-            weights = self._title_weights[docnum] = {
-                t: self._rarity(self._postings.frequency("anywhere", t) or 1) for t in title
-            }
-        total = sum(weights.values())
-        return sum(w for t, w in weights.items() if t in asked) / total if total else 0.0
-
-    def _by_lines(
-        self, ranked, concepts: list[scoring.Concept], numbered, names
-    ) -> list[tuple[float, int]]:
-        """Weigh the best candidates by their best line: the share of the question one
-        sentence or bullet of the entry says (`answer.line_stems`), one of the player
-        questions it answers (`questions:` in its front matter) or its title.
-
-        An entry that states the rule asked about says it in one line; a general entry
-        that only mentions the question's words here and there (an enemy in one
-        paragraph, damage in another) has no such line. A question the entry answers
-        counts as one of its lines: it says the rule the way players ask about it
-        ("can I exhaust a friend's hero to pay for my ability?"), which BM25 over all of
-        an entry's questions together dilutes. The rest of the candidates keep the
-        weight of an entry with no such line.
-
-        The cards and scenarios the question names (`names`) are left out: their own
-        entries say their names in most lines, and the name has pulled them in already.
-        A word naming a kind of entry ("faq", `vocabulary.KIND_NAMES`) is said by every
-        line of an entry of that kind it covers (`Concept.by_kind`): Thalin's Q&A
-        answers "thalin faq" in lines that never say "FAQ", as the line of another
-        card's ruling that mentions him does.
-        """
-        named = naming.stems_of(names)
-        said_by = scoring.LineShares([c for c in concepts if c.stems.isdisjoint(named)])
-        kind_words = [c for c in concepts if c.by_kind]
-        weighed = []
-        for position, (score, docnum) in enumerate(ranked):
-            if docnum in numbered:
-                share = 1.0
-            elif position < LINE_CANDIDATES:
-                kinds = [c for c in kind_words if docnum in c.by_kind]
-                share = max(
-                    (
-                        said_by(line) + sum(c.share for c in kinds if line.isdisjoint(c.stems))
-                        for line in self._said(docnum)
-                    )
-                    if kinds
-                    else map(said_by, self._said(docnum)),
-                    default=0.0,
-                )
-            else:
-                share = 0.0
-            weighed.append((score * (LINE_FLOOR + share), docnum))
-        return sorted(weighed, key=lambda pair: -pair[0])
-
-    def _said(self, docnum: int) -> tuple[frozenset[str], ...]:
-        """An entry's lines, the player questions it answers and its title, as stem sets
-        (cached: the same entries are candidates for many questions, and each read
-        unpickles). The title names what the whole entry states, though no one line
-        of it need repeat the name: "quest resolution" asks for step 3.4, whose lines
-        say "willpower" and "threat"."""
-        found = self._said_lines.get(docnum)
-        if found is None:
-            found = self._said_lines[docnum] = tuple(
-                frozenset(line)
-                for line in (
-                    *self._lines[docnum],
-                    *self._question_lines[docnum],
-                    self._title_stems[docnum],
-                )
-            )
-        return found
 
     def _weighted_concepts(self, meaning: Understanding) -> list[scoring.Concept]:
         """Each concept of the question as the entries that mention it, with its share
@@ -691,8 +492,7 @@ class GameIndex:
         A word that names a kind of entry is covered by every entry of that kind
         (`vocabulary.KIND_NAMES`), or by the named cards' entries of that kind when the
         question names cards (`_of_named_kind`): "thalin errata" asks for Thalin's
-        erratum, not his ruling, though only the ruling says "errata". Said of a card
-        we know, the word is said by every line of those entries (`Concept.by_kind`).
+        erratum, not his ruling, though only the ruling says "errata".
         """
         weighted = []
         # the named cards' entries are looked up only for a question naming a kind
@@ -710,13 +510,11 @@ class GameIndex:
                     if _names_a_kind(group)
                     else frozenset()
                 )
-                # said of a card, the word names that card's entries of the kind
-                by_kind = of_kinds if meaning.cards else frozenset()
-                weighted.append((group, frozenset().union(*sets, of_kinds), weight, by_kind))
-        total = sum(weight for _, _, weight, _ in weighted)
+                weighted.append((group, frozenset().union(*sets, of_kinds), weight))
+        total = sum(weight for _, _, weight in weighted)
         return [
-            scoring.Concept(frozenset(group), found, weight / total, by_kind)
-            for group, found, weight, by_kind in weighted
+            scoring.Concept(frozenset(group), found, weight / total)
+            for group, found, weight in weighted
         ]
 
     def _of_named_kind(self, meaning: Understanding):
@@ -724,7 +522,7 @@ class GameIndex:
         when the question names cards, those about the cards it names ("thalin
         errata": Thalin's erratum, not Caldara's; "eowyn's errata": none, since we
         have nothing on her)."""
-        if not (meaning.cards or meaning.unknown_cards):
+        if not (meaning.cards or naming.names_a_card_we_lack(meaning)):
             return lambda kind: self._of_kind[kind]
         named = self._about_named_cards(meaning)
         return lambda kind: self._of_kind[kind] & named
@@ -844,7 +642,7 @@ class GameIndex:
         # asked of a card we have nothing on, an erratum of another card is no answer
         # ("does eowyn's errata change her ability?" is not answered by Caldara's), and
         # nor is any line when the question asks nothing else ("any ruling on beregond?")
-        if meaning.unknown_cards and (
+        if naming.names_a_card_we_lack(meaning) and (
             (best.kind == "errata" and name_keys(best.cards).isdisjoint(name_keys(meaning.cards)))
             or all(map(_names_a_kind, meaning.concepts))
         ):

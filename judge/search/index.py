@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from judge.base.paths import cache_dir, kb_root
 
-_FORMAT = 74  # bump when the schema or analysis changes
+_FORMAT = 76  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -188,9 +188,10 @@ def index_path(kb_hash: str) -> Path:
 def _fill(kb, ix) -> dict:
     """Write every entry of one game into its empty index `ix`; returns its `meta`."""
     from judge.base.slug import slugify
+    from judge.games import DEFAULT_GAME
     from judge.kb.importer.store import official_wording
     from judge.search import pair_postings
-    from judge.search.card_mentions import distinctive_words, everyday_words
+    from judge.search.card_mentions import database_cards, distinctive_words, everyday_words
     from judge.search.index_writing import Codec
     from judge.search.scenario_mentions import index_meta as scenario_meta
     from judge.search.spelling import terms, vocabulary
@@ -213,9 +214,12 @@ def _fill(kb, ix) -> dict:
         "cards": {slugify(title): title for title in kb.card_titles.values()},
         "card_words": distinctive_words(kb, everyday),
         "everyday": sorted(everyday),
+        # the card database's titles: the Card Game's only (`card_facts`)
+        "database_cards": database_cards(kb, everyday)
+        if kb.entries and kb.entries[0].game == DEFAULT_GAME
+        else {},
         # by document number (one writer, one commit: entries keep their order)
         "title_stems": [[t.text for t in analyzer()(entry.title)] for entry in kb.entries],
-        "step_phases": [entry.phase if entry.kind == "step" else None for entry in kb.entries],
         # read for every candidate of every question: a list, not a column on disk
         "kinds": [entry.kind for entry in kb.entries],
         # the learned stage finds its entries by id (`engine.GameIndex._model_docnums`)
@@ -227,7 +231,26 @@ def _fill(kb, ix) -> dict:
         "rare_words": sorted(word for word, entries in used.items() if entries == 1),
         "superseded_by": _superseded_by(kb.entries),
         "one_cards": [n for n, entry in enumerate(kb.entries) if _about_one_card(entry)],
+        "fact_entries": _fact_entries(kb),
     }
+
+
+def _fact_entries(kb) -> dict[str, list[int]]:
+    """Card design id -> the document numbers of the entries its facts point to (its
+    Response to the rules of responses, its Sentinel to Sentinel): the fusion's card
+    facts (`learned.candidates`). The card's own errata and Q&A are left out: its
+    title's clause finds them (`naming.card_weights`)."""
+    from judge.kb import card_facts
+
+    if not card_facts.available():
+        return {}
+    numbers = {entry.id: n for n, entry in enumerate(kb.entries)}
+    found = {}
+    for design in card_facts.designs():
+        pointed = {numbers[i] for _, group in design.entries for i in group if i in numbers}
+        if pointed:
+            found[design.id] = sorted(pointed)
+    return found
 
 
 def _about_one_card(entry) -> bool:

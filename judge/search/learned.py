@@ -223,18 +223,23 @@ class Candidate(NamedTuple):
     model_gap: float | None
     lexical_lead: float = 0.0
     model_lead: float = 0.0
+    #: whether a fact of a card the question names points to the entry (`pointed`)
+    card_fact: bool = False
 
 
 def candidates(
     lexical: list[tuple[float, int]],
     model: list[tuple[float, int]],
+    pointed: frozenset[int] = frozenset(),
 ) -> list[Candidate]:
     """The entries either ranking puts near its top, with each one's inputs.
 
     `lexical`: (score, key) best first, as the engine ranks them; `model`: (score, key)
     for the entries the model knows, best first. The first `profile.LEXICAL_DEPTH` of
     the one and `profile.MODEL_DEPTH` of the other are candidates; a candidate's
-    ranks count in the whole lists."""
+    ranks count in the whole lists. `pointed`: the entries the named cards' facts point
+    to (a Response to the rules of responses), candidates too: a card's ability type
+    decides many questions whose words never name it."""
     top = lexical[0][0] if lexical else 0.0
     lexical_at = {key: (rank, score) for rank, (score, key) in enumerate(lexical, 1)}
     model_top = model[0][0] if model else 0.0
@@ -242,6 +247,7 @@ def candidates(
     keys = dict.fromkeys(
         [key for _, key in lexical[: profile.LEXICAL_DEPTH]]
         + [key for _, key in model[: profile.MODEL_DEPTH]]
+        + sorted(pointed)
     )
     second = lexical[1][0] if len(lexical) > 1 else 0.0
     lexical_lead = math.log(top / second) if top > 0 and second > 0 else profile.LEAD_CAP
@@ -260,6 +266,7 @@ def candidates(
                 None if mod_score is None else mod_score - model_top,
                 min(lexical_lead, profile.LEAD_CAP) if lex_rank == 1 else 0.0,
                 min(model_lead, profile.LEAD_CAP) if mod_rank == 1 else 0.0,
+                key in pointed,
             )
         )
     return found
@@ -283,6 +290,7 @@ def inputs(candidate: Candidate) -> dict[str, float]:
         else profile.MODEL_GAP_FLOOR,
         "lexical_lead": candidate.lexical_lead,
         "model_lead": candidate.model_lead,
+        "card_fact": 1.0 if candidate.card_fact else 0.0,
     }
 
 
@@ -294,12 +302,13 @@ def fuse(
     lexical: list[tuple[float, int]],
     model: list[tuple[float, int]],
     weights: dict[str, float] | None = None,
+    pointed: frozenset[int] = frozenset(),
 ) -> list[tuple[float, int, dict[str, float]]]:
     """The candidates (`candidates`) by fused score, best first: (score, key, its
     features). Ties keep the lexical order."""
     weights = profile.FUSION_WEIGHTS if weights is None else weights
     scored = []
-    for order, candidate in enumerate(candidates(lexical, model)):
+    for order, candidate in enumerate(candidates(lexical, model, pointed)):
         found = inputs(candidate)
         scored.append((fused_score(found, weights), -order, candidate.key, found))
     scored.sort(reverse=True)

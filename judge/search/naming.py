@@ -3,6 +3,8 @@ pull in their entries, and a name only its backstory says sets the scene instead
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from judge.search.focus import BACKSTORY_WEIGHT
 from judge.search.understand import Understanding
 
@@ -24,17 +26,20 @@ def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
     """Each named card's pull: the first card the question names is what it is about
     (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
     card only the backstory or an example names pulls as little as its other words."""
-    from judge.search.text import words
-
-    def first_position(card: str) -> int:
-        said = words(card)
-        return next((i for i, w in enumerate(meaning.words) if w in said), len(meaning.words))
-
     weights = []
-    for order, card in enumerate(sorted(meaning.cards, key=first_position)):
+    by_position = sorted(meaning.cards, key=lambda card: first_position(card, meaning.words))
+    for order, card in enumerate(by_position):
         told = only_told(card, meaning)
         weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
     return weights
+
+
+def first_position(card: str, question_words: tuple[str, ...]) -> int:
+    """Where the question first says a word of a card's title."""
+    from judge.search.text import words
+
+    said = words(card)
+    return next((i for i, w in enumerate(question_words) if w in said), len(question_words))
 
 
 def stems_of(names) -> set[str]:
@@ -128,3 +133,33 @@ def card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
         for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
         if near in CARD_TYPE_WORDS
     }
+
+
+class NamedCard(NamedTuple):
+    """A card the question names, as the card database has it: its title, its
+    versions (`Understanding.card_designs`) and whether an entry of ours is about it."""
+
+    title: str
+    designs: tuple[str, ...]
+    ours: bool
+
+
+def named_cards(meaning: Understanding) -> list[NamedCard]:
+    """The cards the question names, the first named first, ours or only the card
+    database's ("Longbeard Elder": no entry of ours, but its facts)."""
+    from judge.base.slug import slugify
+    from judge.kb.card_facts import design_titles
+
+    if not meaning.card_designs:
+        return []
+    titles, ours = design_titles(), {slugify(card) for card in meaning.cards}
+    found: dict[str, list[str]] = {}
+    for design in meaning.card_designs:
+        found.setdefault(titles.get(design, design), []).append(design)
+    return [NamedCard(t, tuple(d), slugify(t) in ours) for t, d in found.items()]
+
+
+def names_a_card_we_lack(meaning: Understanding) -> bool:
+    """Whether the question names a card no entry of ours is about: a name in no
+    database (`unknown_cards`) or a card only the card database knows."""
+    return bool(meaning.unknown_cards) or any(not card.ours for card in named_cards(meaning))

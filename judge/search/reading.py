@@ -2,10 +2,9 @@
 
 `understand` reads a question as English: its words, what it asks, its backstory.
 What the words name depends on the game's index: its card and scenario titles, the
-words its entries use (a typo is corrected towards them) and its phases. A
-`GameReader` holds those and finds, per question, the cards and scenarios named, the
-card names we have nothing on, the spelling corrections, the phases named, a name
-said twice (two copies of one card) and the names that only set the scene.
+words its entries use (a typo is corrected towards them). A `GameReader` holds
+those and finds, per question, the cards and scenarios named, the card names we have
+nothing on, the spelling corrections, a name said twice (two copies of one card) and the names that only set the scene.
 """
 
 from __future__ import annotations
@@ -20,9 +19,7 @@ from judge.search import naming, spelling
 from judge.search.text import words
 from judge.search.understand import (
     Understanding,
-    edges_named,
     in_own_words,
-    phases_named,
     table_talk,
     understand,
     without,
@@ -49,7 +46,6 @@ class GameReader:
         self,
         meta: dict,
         english_directory: Path | None,
-        phases: frozenset[str],
         documents: Callable[[str], frozenset[int]],
         is_common: Callable[[str], bool],
         rules_words: Mapping[str, str],
@@ -69,6 +65,15 @@ class GameReader:
         self.cards = CardRecogniser(
             meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
         )
+        #: the card database's titles of cards no entry is about (`database_cards`)
+        database = meta.get("database_cards") or {}
+        self.database = CardRecogniser(
+            database.get("titles", {}),
+            database.get("words", {}),
+            self.cards.everyday,
+            frozenset(database.get("plain", ())),
+        )
+        self._designs: dict[str, str] = database.get("designs", {})
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         self.speller = Speller(
             meta.get("vocabulary", []),
@@ -77,7 +82,6 @@ class GameReader:
             meta.get("rare_words", ()),
             partial(english.read, english_directory),
         )
-        self._phases = phases
         self._documents = documents
         self._is_common = is_common
         self._rules_words = rules_words
@@ -94,22 +98,23 @@ class GameReader:
         """Build the recognisers' lookup tables and read the speller's English words now,
         not in the first questions."""
         self.cards.prepare()
+        self.database.prepare()
         self.scenarios.prepare()
         self.speller.prepare()
 
     def read(self, question: str, meaning: Understanding) -> Understanding:
         """The question as this game reads it: the cards and scenarios it names (and
-        the cards we have nothing on), its spelling corrected, the phases it names, and
-        the names that only set its scene."""
+        the cards we have nothing on), its spelling corrected, and the names that only
+        set its scene."""
         from judge.search.card_mentions import written_as_names
 
         names = written_as_names(question)
-        scenarios, cards, others = self._named(question, meaning, names)
+        scenarios, cards, listed, others, unknown = self._named(question, meaning, names)
         # a name none of ours is a card we have nothing on, unless it names a game ("Old
         # Decipher") or a scenario not counted among those the question is about
         unknown = [
             name
-            for name in others
+            for name in unknown
             if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
         ]
         corrected = {
@@ -125,25 +130,25 @@ class GameReader:
             scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
         meaning = in_own_words(meaning, self._rules_words)
         meaning = naming.with_cards(meaning, cards)._replace(
-            phases=phases_named(meaning.words, self._phases),
-            edges=edges_named(meaning.words, self._phases),
             unknown_cards=tuple(unknown),
+            card_designs=self._card_designs([*cards, *listed], meaning),
         )
         # a name that is none of ours names nothing we could find, and a game's name
         # chose this index: neither is a rule to look for
         from judge.games import game_name_words
 
-        dropped = naming.words_of(others, meaning.words) | game_name_words(meaning.words)
-        meaning = without(meaning, dropped)
+        dropped = naming.words_of(others, meaning.words)
+        meaning = without(meaning, dropped | game_name_words(meaning.words))
         meaning = naming.with_scenarios(meaning, tuple(scenarios))
         # copies first: a name written twice sets the scene, yet still names two copies
         return self._with_story_names(self._with_copies(meaning), names)
 
     def _named(
         self, question: str, meaning: Understanding, names: frozenset[str]
-    ) -> tuple[list[str], list[str], list[str]]:
-        """The scenarios and cards of ours a question names, and the names it writes
-        that are none of ours (`names`: the words it writes as names)."""
+    ) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
+        """The scenarios and cards of ours a question names, the cards of the card
+        database it names that no entry is about, the names it writes that are none of
+        ours, and those of them in neither (`names`: the words it writes as names)."""
         from judge.search.card_mentions import longer_names, unknown_cards
 
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
@@ -153,17 +158,20 @@ class GameReader:
         # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
         longer = longer_names(question)
         said_names.append(self._said_only_in_boxes(question, longer, meaning.words))
-        cards = [
-            card
-            for card in self.cards.recognise(
-                meaning.words,
-                self._is_common,
-                names=names.difference(*said_names),
-                longer=longer,
-                is_a_word=self.speller.is_a_word,
-            )
-            if not naming.part_of_a_name(card, said_names)
-        ]
+        reading = dict(
+            is_common=self._is_common,
+            names=names.difference(*said_names),
+            longer=longer,
+            is_a_word=self.speller.is_a_word,
+        )
+        cards, listed = (
+            {
+                card: score
+                for card, score in recogniser.scored(meaning.words, **reading).items()
+                if not naming.part_of_a_name(card, said_names)
+            }
+            for recogniser in (self.cards, self.database)
+        )
         others = unknown_cards(
             question,
             [*cards, *scenarios],
@@ -176,7 +184,42 @@ class GameReader:
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
         cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
-        return scenarios, cards, others
+        # a card of the database sharing a word with one of ours is ours misread, and
+        # a name written that shares one with a card of the database is that card
+        listed = [
+            card
+            for card in listed
+            if not (self._qualifies_a_game(card) or self.scenarios.spells_a_name(card))
+            and not any(naming.share_a_word(card, ours) for ours in cards)
+        ]
+        unknown = [o for o in others if not any(naming.share_a_word(o, c) for c in listed)]
+        return scenarios, cards, listed, others, unknown
+
+    def _card_designs(self, cards: list[str], meaning: Understanding) -> tuple[str, ...]:
+        """The card database's versions of the cards named, the first named first: of
+        each title, the versions the words beside it choose ("Tactics Aragorn",
+        "Aragorn hero", "Core Aragorn"), else all, oldest first."""
+        from judge.base.slug import slugify
+        from judge.search.card_mentions import designs_of
+        from judge.search.text import STOP_WORDS
+
+        found, kind = [], naming.CARD_TYPE_WORDS.get
+        for card in sorted(cards, key=lambda card: naming.first_position(card, meaning.words)):
+            key, said = slugify(card), set(words(card))
+            versions = designs_of(key, self._designs.get(key, ""))
+            beside = [
+                near
+                for i, word in enumerate(meaning.words)
+                if word in said
+                for near in meaning.words[max(0, i - naming.CARD_TYPE_REACH) : i + 4]
+                if near not in said and near not in STOP_WORDS
+            ]
+            chosen = [
+                sum(1 for w in beside if not told.isdisjoint((w, w.rstrip("s"), kind(w))))
+                for _, told in versions
+            ]
+            found += [d for (d, _), n in zip(versions, chosen, strict=True) if n == max(chosen)]
+        return tuple(dict.fromkeys(found))
 
     def _corrections(self, content: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
         """Misspelt word -> the rules word read instead. Card names, ours or ones we

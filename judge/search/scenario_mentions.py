@@ -30,11 +30,6 @@ SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
 #: ruling of the scenario it names ("journey down the anduin: banks dealt as a shadow
 #: card") still answers first
 SCENARIO_PAGE_OPENED = 1.2
-#: factor on a keyword that only one scenario uses ("Defense", Helm's Deep's) for a
-#: question that names neither the keyword nor that scenario: "we beat the staging
-#: threat by 4 and we're at a location, where do those 4 progress go" shares its words
-#: with Defense, but a player in Helm's Deep says so or says "defense"
-UNPLAYED_KEYWORD_WEIGHT = 0.6
 #: words that ask about the scenario page itself rather than one of its rulings
 PAGE_WORDS = frozenset(
     {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
@@ -90,7 +85,6 @@ def index_meta(kb) -> dict:
     document number and those (entry order) of the entries its page links to and of
     the keywords no other scenario uses, and the names of the box and cycle each comes
     from."""
-    from collections import Counter
 
     from judge.base.slug import slugify
     from judge.kb.scenario_pages import scenarios
@@ -99,15 +93,11 @@ def index_meta(kb) -> dict:
     found = scenarios(kb)
     names = _short_names([s.title for s in found], kb)
     names.update({slugify(s.title): s.title for s in found})
-    users = Counter(keyword for s in found for keyword in set(s.keywords))
     return {
         "names": names,
         "pages": {s.title: docnum[s.id] for s in found},
         "links": {
             s.title: [docnum[i] for i in (*s.rulings, *s.keywords) if i in docnum] for s in found
-        },
-        "own_keywords": {
-            s.title: [docnum[i] for i in s.keywords if users[i] == 1 and i in docnum] for s in found
         },
         "origins": {
             s.title: [name for name in (s.product, s.cycle) if name and name != s.title]
@@ -126,7 +116,6 @@ class ScenarioRecogniser:
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
         self._origins: dict[str, list[str]] = meta.get("origins", {})
-        self._own_keywords: dict[str, list[int]] = meta.get("own_keywords", {})
         #: the names of the boxes and cycles scenarios come from: no card's names
         self.origins = frozenset(name for names in self._origins.values() for name in names)
         #: the scenarios' own pages, by document number
@@ -194,16 +183,6 @@ class ScenarioRecogniser:
         (`cards.name_keys`, remembered per name), now rather than in a first question."""
         self._names.prepare()
         _ = self._name_keys
-
-    def unplayed_keywords(self, named: Iterable[str]) -> frozenset[int]:
-        """The keywords (document numbers) that only one scenario uses, other than the
-        scenarios `named`."""
-        return frozenset(
-            docnum
-            for title, docnums in self._own_keywords.items()
-            if title not in named
-            for docnum in docnums
-        )
 
     def with_origins(self, named: Iterable[str]) -> tuple[str, ...]:
         """The scenarios `named` and the boxes and cycles they come from: "the Dead

@@ -61,7 +61,6 @@ class Understanding(NamedTuple):
     kind_weights: dict[str, float]  # never mutated: replaced whole via _replace
     concepts: tuple[tuple[str, ...], ...] = ()
     phrasing: tuple[str, ...] = ()
-    phases: frozenset[str] = frozenset()
     cards: tuple[str, ...] = ()
     #: titles of the scenarios the question names
     scenarios: tuple[str, ...] = ()
@@ -70,6 +69,9 @@ class Understanding(NamedTuple):
     corrected: tuple[tuple[str, str], ...] = ()
     #: card names the question writes that no entry is about
     unknown_cards: tuple[str, ...] = ()
+    #: the card-database designs of every card the question names, best first
+    #: (`judge.kb.card_facts`): their facts are features of the fusion
+    card_designs: tuple[str, ...] = ()
     #: stems only the backstory of a long question says (`judge.search.focus`)
     background: frozenset[str] = frozenset()
     #: stems only the later questions of a post say, not its first (`focus.follow_up_words`)
@@ -77,16 +79,10 @@ class Understanding(NamedTuple):
     #: "who", "amount" or "moment": what the first asking sentence asks for
     #: (`focus.asked_for`), or None
     asks_for: str | None = None
-    #: the beginnings and ends of phases (or of the round) the question names
-    #: (`edges_named`): ("refresh", "begin") for "at the start of the refresh phase"
-    edges: frozenset[tuple[str, str]] = frozenset()
     #: the question's first words in the player's order, as many as a name is looked
     #: for in (`words` puts a long post's asking sentences first): a post names its
     #: scenario up front
     opening: tuple[str, ...] = ()
-    #: the stems of single words the question quotes ("cares about 'printed' traits"):
-    #: rules terms the player names (`quoted_terms`)
-    quoted: frozenset[str] = frozenset()
     #: how likely the first entry ranked is a right one, 0-1 (`learned.confidence`),
     #: once the question is ranked with the learned stage; else None
     confidence: float | None = None
@@ -211,57 +207,6 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(stems)
 
 
-_PHASE_WORDS = ("phase", "phases", "turn")
-
-
-def phases_named(question_words: tuple[str, ...], phases) -> frozenset[str]:
-    """Which of the round's `phases` the question names ("in the refresh phase", "my
-    friend's planning turn"): the scene it is set in. A phase's name alone is not
-    enough: "quest" and "combat" name cards and damage as often.
-
-    A question that says nothing but the phase ("combat phase", "how does the refresh
-    phase work?") is set in no scene: the phase itself is what it asks about."""
-    named = frozenset(
-        word
-        for word, after in zip(question_words, question_words[1:], strict=False)
-        if word in phases and after in _PHASE_WORDS
-    )
-    said = {w for w in question_words if w not in STOP_WORDS}
-    return frozenset() if said <= named.union(_PHASE_WORDS) else named
-
-
-#: the words that name a phase's first or last moment ("the start of ...")
-_EDGES = {"start": "begin", "beginning": "begin", "begin": "begin", "end": "end"}
-_EDGE_ARTICLES = frozenset({"the", "a", "this", "each", "every"})
-#: "until the end of the round" says how long an effect lasts, not when something happens
-_DURATION = frozenset({"until", "til", "till", "through"})
-
-
-def edges_named(question_words: tuple[str, ...], phases) -> frozenset[tuple[str, str]]:
-    """The phases, or the round, whose beginning or end the question names: ("refresh",
-    "begin") for "a forced effect at the start of the refresh phase", ("round", "end")
-    for "the end of the round". Such a moment is a step of its own, the phase's first
-    or last, which the question's other words ("before or after my characters ready?")
-    would otherwise pass over for the step they name. An effect lasting "until the end
-    of the round" names how long it lasts: such a question ("... and an 'at the end of
-    the round' one, which goes first?") asks the rule of lasting effects, and names none."""
-    found = set()
-    for position, word in enumerate(question_words):
-        edge = _EDGES.get(word)
-        if edge is None or question_words[position + 1 : position + 2] != ("of",):
-            continue
-        if _DURATION.intersection(question_words[max(position - 2, 0) : position]):
-            return frozenset()
-        named = question_words[position + 2 : position + 5]
-        if named[:1] and named[0] in _EDGE_ARTICLES:
-            named = named[1:]
-        if named[:1] == ("round",) or (
-            named[:1] and named[0] in phases and named[1:2] == ("phase",)
-        ):
-            found.add((named[0], edge))
-    return frozenset(found)
-
-
 def understand(question: str, game: str = "auto") -> Understanding:
     question = _REQUESTING.sub("", _CONFIRMING.sub("", question[:4000]))
     all_words = without_narrators(question_first(question, MAX_WORDS))
@@ -281,22 +226,7 @@ def understand(question: str, game: str = "auto") -> Understanding:
         follow_up=_follow_up(question, content),
         asks_for=asked_for(question),
         opening=tuple(words(question)[:NAME_WORDS]),
-        quoted=quoted_terms(question),
     )
-
-
-#: one word in quotes, an ellipsis allowed after it ('his says "When..."'); the opening
-#: quote starts a word, so "didn't" quotes nothing
-_QUOTED_WORD = re.compile(r"(?<![\w'’])[\"'‘“](\w+)(?:\.\.\.|…)?[\"'’”](?!\w)")
-
-
-def quoted_terms(question: str) -> frozenset[str]:
-    """The stems of the single words a question quotes, and of the ability types its
-    quoted card text shows: "a card that cares about 'printed' traits" names the rules
-    term Printed, a word too common in the rules to weigh much said plainly, and
-    "Response: After you play an ally..." names Response."""
-    quoted = (w.lower() for w in _QUOTED_WORD.findall(question))
-    return frozenset(stem(w) for w in (*quoted, *ability_words(question)))
 
 
 def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -212,6 +212,15 @@ def _summary(message: AskScreen.Answered) -> Content:
     if meaning.corrected:
         fixes = ", ".join(f"{fixed} (for {typed})" for typed, fixed in meaning.corrected)
         read += ["Showing results for ", (fixes, "italic"), "  ·  "]
+    from judge.search.naming import named_cards
+
+    listed = [card.title for card in named_cards(meaning) if not card.ours]
+    if listed:
+        read += [
+            "nothing on ",
+            (", ".join(listed), "italic"),
+            f" beyond {'its' if len(listed) == 1 else 'their'} facts in Cards (F4)  ·  ",
+        ]
     if meaning.unknown_cards:
         read += ["nothing on ", (", ".join(meaning.unknown_cards), "italic"), "  ·  "]
     if not message.hits:

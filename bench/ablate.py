@@ -1,0 +1,165 @@
+"""Ablation of the lexical stage's hand rules, out of fold: what each one is worth now
+that the learned stage is fused with the lexical ranking.
+
+Each ablation switches one rule off (a factor set to 1, a weight to 0, a step made the
+identity) for the whole run; the lexical rankings of every labelled question are
+worked out again, the fusion and confidence are refitted on the players' sets as
+`bench/crossval.py` fits them, and the fused out-of-fold hit@1/@3 of each total is
+printed beside the run with every rule on. The model's out-of-fold rankings are those of
+the run with every rule on (a rule that changes the spelling read changes what the
+model reads a little too; that is left out). A rule whose removal costs nothing out of
+fold does not pay for its code.
+
+`python bench/ablate.py [--cache FILE] [NAME ...]`: with names, only those ablations.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from unittest import mock
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import crossval  # noqa: E402
+
+
+def _identity_rerank(self, ranked, *args):
+    return ranked
+
+
+def _no_factor(self, meaning):
+    return lambda docnum: 1.0
+
+
+def _same(meaning, *args, **kwargs):
+    return meaning
+
+
+#: name -> (target, value) patches that switch one rule off
+ABLATIONS: dict[str, list[tuple[str, object]]] = {
+    "phrase pairs": [("judge.search.engine.PHRASE_WEIGHT", 0.0)],
+    "expansions": [("judge.search.engine.EXPANSION_WEIGHT", 0.0)],
+    "title phrase bonus": [("judge.search.engine.TITLE_PHRASE_BONUS", 1.0)],
+    "phase step bonus": [("judge.search.engine.PHASE_STEP_BONUS", 1.0)],
+    "edge step bonus": [("judge.search.engine.EDGE_STEP_BONUS", 1.0)],
+    "coverage": [("judge.search.engine.COVERAGE_POWER", 0.0)],
+    "best lines": [("judge.search.engine.GameIndex._by_lines", _identity_rerank)],
+    "title share": [("judge.search.scoring.title_factor", lambda share, topical: 1.0)],
+    "unasked errata": [("judge.search.engine.GameIndex._unasked_errata_weight", _no_factor)],
+    "unplayed keywords": [("judge.search.engine.GameIndex._unplayed_keyword_weight", _no_factor)],
+    "scenario favoured": [
+        (
+            "judge.search.scenario_mentions.ScenarioRecogniser.favoured",
+            lambda self, *a: {},
+        )
+    ],
+    "newest first": [("judge.search.scoring.newest_first", lambda ranked, *a: ranked)],
+    "intents": [
+        ("judge.search.understand.INTENTS", ()),
+        ("judge.search.understand.INTENT_PHRASES", ()),
+    ],
+    "rules-question weights": [("judge.search.understand.RULES_QUESTION_WEIGHTS", {})],
+    "single-game campaign weight": [("judge.search.understand.SINGLE_GAME_CAMPAIGN_WEIGHT", 1.0)],
+    "backstory weight": [
+        ("judge.search.engine.BACKSTORY_WEIGHT", 1.0),
+        ("judge.search.focus.BACKSTORY_WEIGHT", 1.0),
+    ],
+    "follow-up weight": [
+        ("judge.search.engine.FOLLOW_UP_WEIGHT", 1.0),
+        ("judge.search.focus.FOLLOW_UP_WEIGHT", 1.0),
+    ],
+    "card clause": [("judge.search.naming.CARD_WEIGHT", 0.0)],
+    "number clause": [("judge.search.engine.NUMBER_WEIGHT", 0.0)],
+    "aliases double": [
+        ("judge.search.engine.FIELD_WEIGHTS", {**{"aliases": 1.0}, **{}}),
+    ],
+    "table talk": [("judge.search.reading.in_own_words", lambda meaning, words: meaning)],
+    "story names": [("judge.search.reading.GameReader._with_story_names", _same)],
+    "copies": [("judge.search.reading.GameReader._with_copies", _same)],
+    "scenario link bonus": [
+        ("judge.search.scenario_mentions.SCENARIO_LINK_BONUS", 1.0),
+        ("judge.search.scenario_mentions.SCENARIO_PAGE_MENTIONED", 1.0),
+        ("judge.search.scenario_mentions.SCENARIO_PAGE_OPENED", 1.0),
+    ],
+    "unsaid title penalty": [("judge.search.scoring.UNSAID_TITLE_PENALTY", 0.0)],
+}
+
+
+def _patches(name: str):
+    """The patches of one ablation (the aliases' weight replaces the whole table)."""
+    from judge.search import engine
+
+    for target, value in ABLATIONS[name]:
+        if target.endswith("FIELD_WEIGHTS"):
+            value = {**engine.FIELD_WEIGHTS, "aliases": 1.0}
+        yield mock.patch(target, value)
+
+
+def lexical_rows(base: list[crossval.Row]) -> list[crossval.Row]:
+    """The rows again with the lexical rankings of the engine as patched now."""
+    from judge.search.engine import Searcher
+
+    searcher = Searcher(learned=True)
+    searcher.open_all()
+    found = []
+    for row in base:
+        game = (row.question.row or {}).get("game", "auto")
+        meaning, lexical = searcher.lexical(row.question.text, game)
+        pointed = crossval.pointed_ids(searcher, meaning)
+        again = crossval.Row(row.question, meaning, lexical, row.fold, pointed)
+        again.model = row.model
+        found.append(again)
+    searcher.close()
+    return found
+
+
+def totals(found: list[crossval.Row]) -> dict[str, tuple[float, float]]:
+    """Fused out-of-fold hit@1/@3 per total (`crossval._totals_of`)."""
+    fits = crossval.out_of_fold_fits(found)
+    ranks: dict[str, list[int | None]] = {}
+    for row in found:
+        fused = crossval.fused_ranking(row, fits[row.question.group].weights)
+        rank = crossval.rank_of(fused, row.question.ids)
+        for total in crossval._totals_of(row.question.group):
+            ranks.setdefault(total, []).append(rank)
+
+    def at(found_ranks, k):
+        return sum(1 for r in found_ranks if r is not None and r <= k) / len(found_ranks)
+
+    return {name: (at(r, 1), at(r, 3)) for name, r in ranks.items()}
+
+
+def main(argv: list[str]) -> None:
+    cache = Path(argv[argv.index("--cache") + 1]) if "--cache" in argv else None
+    names = [a for a in argv if a in ABLATIONS] or list(ABLATIONS)
+    base, _ = crossval.cached_rows(crossval.FOLDS, cache)
+    reference = totals(lexical_rows(base))
+    print(f"{'ablation':28s} " + "  ".join(f"{t[6:30]:>24s}" for t in reference))
+    print(
+        f"{'(all rules on)':28s} "
+        + "  ".join(f"{a:.3f}/{b:.3f}".rjust(24) for a, b in reference.values())
+    )
+    for name in names:
+        started = time.perf_counter()
+        with ExitStack() as stack:
+            for patch in _patches(name):
+                stack.enter_context(patch)
+            found = totals(lexical_rows(base))
+        cells = [
+            f"{found[t][0] - reference[t][0]:+.3f}/{found[t][1] - reference[t][1]:+.3f}"
+            for t in reference
+        ]
+        print(
+            f"{name:28s} "
+            + "  ".join(c.rjust(24) for c in cells)
+            + f"   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

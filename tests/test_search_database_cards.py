@@ -1,0 +1,112 @@
+"""Every card of the card database is recognised in a question, ours or not: through
+typos and shortenings, its versions chosen by the words beside it, and never an
+everyday word; `unknown_cards` is left for the names in no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search.card_mentions import CardRecogniser
+
+
+@pytest.fixture(scope="module")
+def searcher():
+    from judge.search.engine import Searcher
+
+    found = Searcher(learned=False)
+    yield found
+    found.close()
+
+
+def named(searcher, question: str):
+    meaning, _, _ = searcher.ask(question, k=1, game="lcg")
+    return meaning
+
+
+def test_a_database_title_is_read_through_typos_shortenings_and_lower_case(searcher):
+    assert named(searcher, "Can Longbread Elder ready himself?").card_designs == (
+        "longbeard-elder-ally-leadership",
+    )
+    assert named(searcher, "is longbeard elder unique").card_designs == (
+        "longbeard-elder-ally-leadership",
+    )
+    # a first name, written as one, that only one title has: Dáin Ironfoot
+    assert (
+        named(searcher, "can I play Dain with Bombur")
+        .card_designs[0]
+        .startswith("dain-ironfoot-hero")
+    )
+    # a hero's name without its accent, in lower case: no word at all
+    assert named(searcher, "does eowyn's errata change her ability").card_designs == (
+        "eowyn-hero-spirit",
+        "eowyn-hero-tactics",
+    )
+
+
+def test_the_words_beside_a_title_choose_among_its_versions(searcher):
+    assert named(searcher, "Tactics Aragorn and sentinel").card_designs == ("aragorn-hero-tactics",)
+    assert named(searcher, "does the Gimli ally count as a Dwarf").card_designs == (
+        "gimli-ally-leadership",
+    )
+    assert named(searcher, "Core Aragorn response").card_designs == ("aragorn-hero-leadership",)
+    # no word beside it: every version, oldest first
+    assert named(searcher, "does Gimli get damage").card_designs[:2] == (
+        "gimli-hero-tactics",
+        "gimli-hero-leadership",
+    )
+
+
+def test_cards_keep_meaning_the_cards_we_have_entries_for(searcher):
+    meaning = named(searcher, "Steward of Gondor on Aragorn")
+    assert meaning.cards == ("Aragorn", "Steward of Gondor")
+    assert meaning.card_designs[0] == "steward-of-gondor-attachment-leadership"
+    meaning = named(searcher, "can Eowyn defend")
+    assert meaning.cards == () and meaning.unknown_cards == ()
+
+
+def test_an_everyday_word_or_phrase_is_no_card(searcher):
+    for question in (
+        "we had no hope and despair set in, what about the sentinel keyword",
+        "can I gather information from the quest deck",
+        "do I need easy mode for this",
+    ):
+        assert named(searcher, question).card_designs == (), question
+    # a title of plain words names its card written as a name
+    assert named(searcher, "when I play Gather Information").card_designs == (
+        "gather-information-side-quest-neutral",
+    )
+
+
+def test_unknown_cards_are_only_names_in_no_database(searcher):
+    meaning = named(searcher, "can Zorblax defend after questing")
+    assert meaning.unknown_cards == ("Zorblax",) and meaning.card_designs == ()
+    meaning = named(searcher, "does Necromancer's Reach count as an attack")
+    assert meaning.unknown_cards == () and meaning.card_designs
+
+
+def test_a_database_title_needs_capitals_when_its_words_are_plain():
+    """`plain` titles (every word everyday English) name a card only written as one,
+    a sentence's first word aside; other titles are read however written."""
+    cards = CardRecogniser(
+        {"gather-information": "Gather Information", "longbeard-elder": "Longbeard Elder"},
+        {},
+        plain=frozenset({"gather-information"}),
+    )
+    read = lambda words, names: cards.recognise(tuple(words.split()), names=frozenset(names))  # noqa: E731
+    assert read("i gather information", ()) == []
+    assert read("i gather information", {"gather", "information"}) == ["Gather Information"]
+    assert read("gather information is", {"information"}) == ["Gather Information"]
+    assert read("my longbeard elder", ()) == ["Longbeard Elder"]
+
+
+def test_ask_names_a_database_card_we_have_no_entry_for(cli):
+    done = cli("ask", "Can Longbread Elder ready himself?", "-k", "1")
+    assert done.out.startswith(
+        'Longbeard Elder: no entry of ours; `loremaster card "Longbeard Elder"` has its facts'
+    )
+    assert "Nothing in the knowledge base is about" not in done.out
+    result = cli("ask", "Tactics Aragorn and sentinel", "--json").json()
+    assert result["named_cards"] == [
+        {"title": "Aragorn", "designs": ["aragorn-hero-tactics"], "entries": True}
+    ]
+    assert result["cards"] == ["Aragorn"] and result["unknown_cards"] == []
