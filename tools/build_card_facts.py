@@ -21,7 +21,6 @@ file on disk differs, so a test can pin it.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import re
@@ -30,8 +29,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "tools"):  # the project, and the tools' shared command line
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 from judge.base.slug import fold_accents, slugify, title_key  # noqa: E402
 
@@ -1005,35 +1005,17 @@ def render(facts: dict) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument(
-        "--source",
-        type=Path,
-        default=DEFAULT_SOURCE,
-        help="the card database (default: %(default)s)",
+    import built_file
+
+    return built_file.main(
+        argv,
+        tool="build_card_facts",
+        description=__doc__.split("\n", 1)[0],
+        source=DEFAULT_SOURCE,
+        what="the card database",
+        output=OUTPUT,
+        build=lambda source: render(build(source)),
     )
-    parser.add_argument(
-        "--check", action="store_true", help="rebuild in memory; exit 1 if cards/facts.json differs"
-    )
-    args = parser.parse_args(argv)
-    if not args.source.is_file():
-        print(f"build_card_facts: no card database at {args.source}", file=sys.stderr)
-        return 2
-    data = render(build(args.source))
-    if args.check:
-        current = OUTPUT.read_bytes() if OUTPUT.is_file() else b""
-        if current != data:
-            print(
-                f"build_card_facts: {OUTPUT.relative_to(ROOT)} is out of date; "
-                "run tools/build_card_facts.py",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_bytes(data)
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(data):,} bytes)")
-    return 0
 
 
 if __name__ == "__main__":

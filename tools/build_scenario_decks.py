@@ -15,7 +15,6 @@ the cards with a gold difficulty border, and these lists say which cards those a
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -23,8 +22,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "tools"):  # the project, and the tools' shared command line
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 from judge.kb.scenario_cards import DECKS_SOURCE, fold  # noqa: E402
 
@@ -116,28 +116,17 @@ def render(data: dict) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument(
-        "--source", type=Path, default=DEFAULT_SOURCE, help="the decks (default: %(default)s)"
+    import built_file
+
+    return built_file.main(
+        argv,
+        tool="build_scenario_decks",
+        description=__doc__.split("\n", 1)[0],
+        source=DEFAULT_SOURCE,
+        what="the decks",
+        output=OUTPUT,
+        build=lambda source: render(build(source)),
     )
-    parser.add_argument(
-        "--check", action="store_true", help="rebuild in memory; exit 1 if the file differs"
-    )
-    args = parser.parse_args(argv)
-    if not args.source.is_file():
-        print(f"build_scenario_decks: no decks at {args.source}", file=sys.stderr)
-        return 2
-    data = render(build(args.source))
-    if args.check:
-        if (OUTPUT.read_bytes() if OUTPUT.is_file() else b"") != data:
-            print(
-                f"build_scenario_decks: {OUTPUT.relative_to(ROOT)} is out of date", file=sys.stderr
-            )
-            return 1
-        return 0
-    OUTPUT.write_bytes(data)
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(data):,} bytes)")
-    return 0
 
 
 if __name__ == "__main__":
