@@ -213,30 +213,8 @@ def _titles() -> dict[str, tuple[str, ...]]:
 
     Working this out means parsing the whole file and ordering every design (about a
     tenth of a second), while a board naming cards by title needs only this table: so
-    it is kept in the user cache, keyed by the facts file's size and modification time,
-    written atomically and rebuilt whenever it does not match or cannot be read."""
-    import marshal
-
-    from judge.base.cache import write_atomic
-    from judge.base.paths import cache_dir
-
-    stat = facts_path().stat()
-    key = [_TITLES_FORMAT, stat.st_size, stat.st_mtime_ns]
-    cached = cache_dir() / "card-titles.marshal"
-    try:
-        stored = marshal.loads(cached.read_bytes())
-        if isinstance(stored, dict) and stored.get("key") == key:
-            return stored["titles"]
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    titles = _titles_from_facts()
-    with suppress(OSError):  # a read-only cache only costs speed
-        write_atomic(cached, marshal.dumps({"key": key, "titles": titles}))
-    return titles
-
-
-#: bump when the shape of the cached title table changes
-_TITLES_FORMAT = 1
+    it is kept in the user cache (`_kept`)."""
+    return _kept("card-titles.marshal", _titles_from_facts)
 
 
 def _titles_from_facts() -> dict[str, tuple[str, ...]]:
@@ -386,27 +364,33 @@ def _is_label(word: str) -> bool:
     return word in _labels() or word.rstrip("s") in _labels()
 
 
+@cache
 def design_titles() -> dict[str, str]:
     """Design id -> its title as printed: what names the cards a question names
     (`Understanding.card_designs`) without parsing the whole file, kept in the user
-    cache as `_titles` is (a file of its own, keyed by the facts file too)."""
-    return _cached(
+    cache as `_titles` is (`_kept`)."""
+    return _kept(
         "card-design-titles.marshal",
         lambda: {did: raw["title"] for did, raw in _raw()["designs"].items()},
     )
 
 
-@cache
-def _cached(name: str, build) -> dict:
-    """A table worked out from the facts file, read from the user cache when it was
-    worked out from this file (its size and modification time), else built and kept."""
+#: bump when the shape of a table kept in the user cache changes
+_KEPT_FORMAT = 2
+
+
+def _kept(name: str, build) -> dict:
+    """A table worked out from the facts file (`build`), read from the user cache file
+    `name` when it was worked out from this file (its size and modification time), else
+    built and written atomically; one that cannot be read is rebuilt, and a read-only
+    cache only costs speed. Each caller remembers its table for the process."""
     import marshal
 
     from judge.base.cache import write_atomic
     from judge.base.paths import cache_dir
 
     stat = facts_path().stat()
-    key = [name, stat.st_size, stat.st_mtime_ns]
+    key = [_KEPT_FORMAT, stat.st_size, stat.st_mtime_ns]
     cached = cache_dir() / name
     try:
         stored = marshal.loads(cached.read_bytes())
@@ -415,6 +399,6 @@ def _cached(name: str, build) -> dict:
     except (OSError, ValueError, EOFError, TypeError):
         pass
     table = build()
-    with suppress(OSError):  # a read-only cache only costs speed
+    with suppress(OSError):
         write_atomic(cached, marshal.dumps({"key": key, "table": table}))
     return table
