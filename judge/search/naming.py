@@ -124,14 +124,21 @@ def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understand
     return meaning._replace(scenarios=named, background=meaning.background | scene)
 
 
+def words_beside(said: set[str], words: tuple[str, ...]) -> list[str]:
+    """The words within CARD_TYPE_REACH words of any of `said` (those included),
+    wherever the question says them: where a player qualifies a name."""
+    return [
+        near
+        for i, word in enumerate(words)
+        if word in said
+        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
+    ]
+
+
 def card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
     """The card types said within CARD_TYPE_REACH words of a name, wherever it is said."""
     return {
-        CARD_TYPE_WORDS[near]
-        for i, word in enumerate(words)
-        if word == name
-        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
-        if near in CARD_TYPE_WORDS
+        CARD_TYPE_WORDS[near] for near in words_beside({name}, words) if near in CARD_TYPE_WORDS
     }
 
 

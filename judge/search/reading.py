@@ -4,7 +4,8 @@
 What the words name depends on the game's index: its card and scenario titles, the
 words its entries use (a typo is corrected towards them). A `GameReader` holds
 those and finds, per question, the cards and scenarios named, the card names we have
-nothing on, the spelling corrections, a name said twice (two copies of one card) and the names that only set the scene.
+nothing on, the spelling corrections, a name said twice (two copies of one card) and
+the names that only set the scene.
 """
 
 from __future__ import annotations
@@ -209,9 +210,7 @@ class GameReader:
             versions = designs_of(key, self._designs.get(key, ""))
             beside = [
                 near
-                for i, word in enumerate(meaning.words)
-                if word in said
-                for near in meaning.words[max(0, i - naming.CARD_TYPE_REACH) : i + 4]
+                for near in naming.words_beside(said, meaning.words)
                 if near not in said and near not in STOP_WORDS
             ]
             chosen = [
