@@ -148,7 +148,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     ]
     taken = name_keys((*scenarios, *(n for e in kb.entries for n in (e.title, *e.aliases))))
     plain_words = frozenset(common_words()) | everyday | STOP_WORDS
-    places = {pack: n for n, pack in enumerate(card_facts.PACKS)}
+    places = card_facts.PACK_PLACES
     titles, designs = {}, {}
     for card in card_facts.designs():
         packs = [places[pack] for pack in card.packs if pack in places]
@@ -279,25 +279,40 @@ class CardRecogniser:
         words; given, each title names a card only as `_said_as_a_title` says."""
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
-        #: the first three letters of every title word: a run of question words can
-        #: only be a title when its last word begins like a title word (typos keep a
-        #: word's first letters far more often than not) ...
-        self._closings = {word[:3] for key in titles for word in key.split("-")}
-        #: ... and its first word like one from which the rest of a title is at least
-        #: RUN_COVERAGE of it: a run of a title's last words alone covers too little
-        #: of it to name it ("valinor" in Light of Valinor)
-        self._openings = {
+
+    # the run tables below are built on first need: the card database's recogniser
+    # (`_runs_by_opening`) uses only `_not_closing` of them
+
+    @cached_property
+    def _closings(self) -> set[str]:
+        """The first three letters of every title word: a run of question words can
+        only be a title when its last word begins like a title word (typos keep a
+        word's first letters far more often than not) ..."""
+        return {word[:3] for key in self.titles for word in key.split("-")}
+
+    @cached_property
+    def _openings(self) -> set[str]:
+        """... and its first word like one from which the rest of a title is at least
+        RUN_COVERAGE of it: a run of a title's last words alone covers too little of it
+        to name it ("valinor" in Light of Valinor)."""
+        return {
             words[i][:3]
-            for key in titles
+            for key in self.titles
             for words in [key.split("-")]
             for i in range(len(words))
             if len("-".join(words[i:])) >= RUN_COVERAGE * len(key)
         }
-        #: the stop words no title ends with ("A Test of Will" ends with one): no run
-        #: ends with them
-        self._not_closing = STOP_WORDS - {key.rsplit("-", 1)[-1] for key in titles}
-        #: the stop words that open a title ("The Ambush"): a run may open with them
-        self._openers = {key.split("-", 1)[0] for key in titles} & STOP_WORDS
+
+    @cached_property
+    def _not_closing(self) -> frozenset[str]:
+        """The stop words no title ends with ("A Test of Will" ends with one): no run
+        ends with them."""
+        return STOP_WORDS - {key.rsplit("-", 1)[-1] for key in self.titles}
+
+    @cached_property
+    def _openers(self) -> set[str]:
+        """The stop words that open a title ("The Ambush"): a run may open with them."""
+        return {key.split("-", 1)[0] for key in self.titles} & STOP_WORDS
 
     @cached_property
     def _by_gram(self) -> dict[str, tuple[str, ...]]:
@@ -359,7 +374,7 @@ class CardRecogniser:
         import rapidfuzz.process  # noqa: F401
 
         _ = self._by_gram, self._by_opener_gram, self._late_grams, self._word_grams  # built
-        _ = self._one_word_titles
+        _ = self._one_word_titles, self._closings, self._openings, self._not_closing
 
     def _runs(self, question_words: tuple[str, ...]):
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
