@@ -27,12 +27,8 @@ sys.path.insert(0, str(HERE))
 import crossval  # noqa: E402
 
 
-def _identity_rerank(self, ranked, *args):
-    return ranked
-
-
-def _no_factor(self, meaning):
-    return lambda docnum: 1.0
+class Merged(dict):
+    """An ablation's value merged into a table rather than replacing it."""
 
 
 def _same(meaning, *args, **kwargs):
@@ -43,14 +39,7 @@ def _same(meaning, *args, **kwargs):
 ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "phrase pairs": [("judge.search.engine.PHRASE_WEIGHT", 0.0)],
     "expansions": [("judge.search.engine.EXPANSION_WEIGHT", 0.0)],
-    "title phrase bonus": [("judge.search.engine.TITLE_PHRASE_BONUS", 1.0)],
-    "phase step bonus": [("judge.search.engine.PHASE_STEP_BONUS", 1.0)],
-    "edge step bonus": [("judge.search.engine.EDGE_STEP_BONUS", 1.0)],
     "coverage": [("judge.search.engine.COVERAGE_POWER", 0.0)],
-    "best lines": [("judge.search.engine.GameIndex._by_lines", _identity_rerank)],
-    "title share": [("judge.search.scoring.title_factor", lambda share, topical: 1.0)],
-    "unasked errata": [("judge.search.engine.GameIndex._unasked_errata_weight", _no_factor)],
-    "unplayed keywords": [("judge.search.engine.GameIndex._unplayed_keyword_weight", _no_factor)],
     "scenario favoured": [
         (
             "judge.search.scenario_mentions.ScenarioRecogniser.favoured",
@@ -75,7 +64,7 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "card clause": [("judge.search.naming.CARD_WEIGHT", 0.0)],
     "number clause": [("judge.search.engine.NUMBER_WEIGHT", 0.0)],
     "aliases double": [
-        ("judge.search.engine.FIELD_WEIGHTS", {**{"aliases": 1.0}, **{}}),
+        ("judge.search.engine.FIELD_WEIGHTS", Merged(aliases=1.0)),
     ],
     "table talk": [("judge.search.reading.in_own_words", lambda meaning, words: meaning)],
     "story names": [("judge.search.reading.GameReader._with_story_names", _same)],
@@ -85,18 +74,17 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
         ("judge.search.scenario_mentions.SCENARIO_PAGE_MENTIONED", 1.0),
         ("judge.search.scenario_mentions.SCENARIO_PAGE_OPENED", 1.0),
     ],
-    "unsaid title penalty": [("judge.search.scoring.UNSAID_TITLE_PENALTY", 0.0)],
 }
 
 
 def _patches(name: str):
-    """The patches of one ablation (the aliases' weight replaces the whole table)."""
-    from judge.search import engine
-
+    """The patches of one ablation."""
     for target, value in ABLATIONS[name]:
-        if target.endswith("FIELD_WEIGHTS"):
-            value = {**engine.FIELD_WEIGHTS, "aliases": 1.0}
-        yield mock.patch(target, value)
+        yield (
+            mock.patch.dict(target, value)
+            if isinstance(value, Merged)
+            else mock.patch(target, value)
+        )
 
 
 def lexical_rows(base: list[crossval.Row]) -> list[crossval.Row]:
