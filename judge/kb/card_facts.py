@@ -73,7 +73,13 @@ PACKS = (
     "Elves of Lórien", "Riders of Rohan", "Dream-chaser Campaign Expansion",
     "Ered Mithrin Campaign Expansion", "Angmar Awakened Campaign Expansion",
 )  # fmt: skip
-_PACK_PLACE = {pack: place for place, pack in enumerate(PACKS)}
+#: each pack's place in PACKS (oldest first)
+PACK_PLACES = {pack: place for place, pack in enumerate(PACKS)}
+
+
+def pack_place(pack: str) -> int:
+    """A pack's place in PACKS, oldest first; a pack PACKS lacks comes after them all."""
+    return PACK_PLACES.get(pack, len(PACKS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +198,7 @@ def _printed_at(key: str) -> tuple[int, int | float]:
     """Where a printed side comes in the database: its pack's place, then its number."""
     raw = _raw()["sides"].get(key, {})
     pack, number = raw.get("pack", ""), raw.get("number")
-    place = _PACK_PLACE.get(pack, len(PACKS))
+    place = pack_place(pack)
     return place, number if isinstance(number, int) else float("inf")
 
 

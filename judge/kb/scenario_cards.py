@@ -104,14 +104,10 @@ def _printing(sides, product: str) -> str | None:
     prints the set, else the oldest pack that is not a Nightmare reprint, else the oldest.
     A set reprinted in several boxes (Core and revised Core, a saga and its Nightmare
     pack) is so counted once."""
-    packs = sorted({s.pack for s in sides}, key=_pack_place)
+    packs = sorted({s.pack for s in sides}, key=card_facts.pack_place)
     own = [p for p in packs if fold(p) == fold(product)]
     plain = [p for p in packs if NIGHTMARE not in p]
     return (own or plain or packs or [None])[0]
-
-
-def _pack_place(pack: str) -> int:
-    return card_facts.PACKS.index(pack) if pack in card_facts.PACKS else len(card_facts.PACKS)
 
 
 def quest_stages(title: str, product: str) -> tuple[QuestSide, ...]:
