@@ -13,7 +13,7 @@ import pytest
 from helpers import REPO
 
 from judge.search import index as search_index
-from judge.search import pair_postings
+from judge.search import lazy_tables, pair_postings
 from judge.search.engine import Searcher
 
 
@@ -145,6 +145,37 @@ def test_an_index_whose_pairs_file_is_gone_or_broken_still_answers_and_is_rebuil
     assert again.built_now
     searcher = Searcher(again)
     assert sum(searcher.index("lcg")._pairs.lengths) > 0
+    searcher.close()
+
+
+def database_designs(searcher) -> tuple[str, ...]:
+    return searcher.ask("Can Longbeard Elder ready himself?", k=1, game="lcg")[0].card_designs
+
+
+@pytest.mark.parametrize("garbage", [None, b"{not json", b'{"database_cards": 3}\n{}', b"[]\n{}"])
+def test_an_index_whose_tables_file_is_gone_or_broken_still_answers_and_is_rebuilt(
+    small_kb, garbage
+):
+    info = search_index.ensure(root=small_kb)
+    kept = info.path / lazy_tables.file_name("lcg")
+    if garbage is None:
+        kept.unlink()
+    else:
+        kept.write_bytes(garbage)
+    searcher = Searcher(info)
+    assert database_designs(searcher) == ()  # read as no card database at all
+    assert sentinel_first(searcher)
+    searcher.close()
+    again = search_index.ensure(root=small_kb)
+    assert again.built_now
+    searcher = Searcher(again)
+    assert database_designs(searcher) == ("longbeard-elder-ally-leadership",)
+    searcher.close()
+
+
+def test_an_index_in_memory_keeps_its_tables_too(small_kb, unwritable_cache):
+    searcher = Searcher(search_index.ensure(root=small_kb))
+    assert database_designs(searcher) == ("longbeard-elder-ally-leadership",)
     searcher.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
 
@@ -455,7 +456,10 @@ class CardRecogniser:
                 close = [key for key in titles if abs(len(key) - length) <= 2 + length // 5]
                 if close and question_words[end] not in self._not_closing:
                     run = question_words[start : end + 1]
-                    yield run, "-".join(run), close
+                    text = "-".join(run)
+                    close = [key for key in close if _may_reach(text, key, MIN_SCORE)]
+                    if close:
+                        yield run, text, close
 
     def scored(
         self,
@@ -648,6 +652,14 @@ def _keys_of(name: str) -> frozenset[str]:
 
     key = slugify(name)
     return frozenset({key, re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key)})
+
+
+def _may_reach(text: str, key: str, score: float) -> bool:
+    """Whether `fuzz.ratio(text, key)` could reach `score`: the ratio counts the letters
+    the two share in order, which are at most the letters they share in any order. A
+    bound, so that a question whose runs come near no title never imports rapidfuzz."""
+    shared = sum((Counter(text) & Counter(key)).values())
+    return 200 * shared >= score * (len(text) + len(key))
 
 
 def _spells_one_of(key: str, titles: set[str]) -> bool:

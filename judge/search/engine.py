@@ -332,11 +332,15 @@ class GameIndex:
         self._model_map = None
         self._positions: dict[str, int] | None = None
         from judge.games import ruleset
+        from judge.search.lazy_tables import LazyTables
         from judge.search.reading import GameReader
+
+        self._tables = LazyTables(self._ix)
 
         # the question as this game reads it (cards, scenarios, spelling)
         self._reader = GameReader(
             meta,
+            self._tables,
             None if storage else info.path,
             self._text_documents,
             self._is_common,
@@ -344,7 +348,6 @@ class GameIndex:
         )
         #: the entries titled after one card they cover (`understand.ONE_CARDS`)
         self._one_cards = frozenset(meta.get("one_cards", ()))
-        self._fact_entries: dict[str, list[int]] = meta.get("fact_entries", {})
         self._of_kind = {
             kind: frozenset(d for d, its in enumerate(self._kinds) if its == kind)
             for kind in frozenset().union(*KIND_NAMES.values())
@@ -437,10 +440,13 @@ class GameIndex:
     def pointed(self, meaning: Understanding) -> frozenset[int]:
         """The entries the facts of the cards the question names point to (a card's
         Response to the rules of responses): a feature of the fusion."""
+        if not meaning.card_designs:
+            return frozenset()
+        fact_entries: dict[str, str] = self._tables.get("fact_entries", {})
         return frozenset(
-            docnum
+            int(docnum)
             for design in meaning.card_designs
-            for docnum in self._fact_entries.get(design, ())
+            for docnum in fact_entries.get(design, "").split()
         )
 
     def _fused(self, question: str, ranked: list[tuple[float, int]], pointed: frozenset[int]):

@@ -46,12 +46,14 @@ class GameReader:
     def __init__(
         self,
         meta: dict,
+        tables,
         english_directory: Path | None,
         documents: Callable[[str], frozenset[int]],
         is_common: Callable[[str], bool],
         rules_words: Mapping[str, str],
     ):
-        """`meta`: the game's index metadata; `english_directory`: where the index
+        """`meta`: the game's index metadata; `tables`: the tables read on first need
+        (`lazy_tables.LazyTables`); `english_directory`: where the index
         keeps its English words (None for an index in memory); `documents`: the entries
         whose text has a stem; `is_common`: whether a word is an everyday rules word,
         never a typo of a card name; `rules_words`: the game's own words for the rules
@@ -67,14 +69,14 @@ class GameReader:
             meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
         )
         #: the card database's titles of cards no entry is about (`database_cards`)
-        database = meta.get("database_cards") or {}
+        database = tables.get("database_cards", {})
         self.database = CardRecogniser(
             database.get("titles", {}),
             database.get("words", {}),
             self.cards.everyday,
             frozenset(database.get("plain", ())),
         )
-        self._designs: dict[str, str] = database.get("designs", {})
+        self._tables = tables
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         self.speller = Speller(
             meta.get("vocabulary", []),
@@ -205,9 +207,10 @@ class GameReader:
         from judge.search.text import STOP_WORDS
 
         found, kind = [], naming.CARD_TYPE_WORDS.get
+        designs: dict[str, str] = self._tables.get("card_designs", {}) if cards else {}
         for card in sorted(cards, key=lambda card: naming.first_position(card, meaning.words)):
             key, said = slugify(card), set(words(card))
-            versions = designs_of(key, self._designs.get(key, ""))
+            versions = designs_of(key, designs.get(key, ""))
             beside = [
                 near
                 for near in naming.words_beside(said, meaning.words)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from judge.base.fields import Fields, dotted
 from judge.base.yamlio import Document, did_you_mean
 from judge.games.tcg.keywords import KeywordError, read_keywords
-from judge.games.tcg.state import LAST_SITE, PHASES, Board, Character, Move, Skirmish
+from judge.games.tcg.phases import PHASES
+from judge.games.tcg.state import LAST_SITE, Board, Character, Move, Skirmish
 
 TOP = (
     "game",

@@ -18,8 +18,9 @@ from judge.games.tcg.moving import (
     skipped_site,
     twilight_for_move,
 )
+from judge.games.tcg.phases import PHASES
 from judge.games.tcg.skirmish import FREE_PEOPLES, Outcome, resolve, surviving_fierce
-from judge.games.tcg.state import LAST_SITE, PHASES, Board
+from judge.games.tcg.state import LAST_SITE, Board
 from judge.games.tcg.turn import phase_after, phase_entry, steps_of
 from judge.rules.declarations import declared_invariants, implements, invariant
 from judge.rules.report import Event, Report

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from judge.base.slug import title_key
+from judge.games.tcg.phases import PHASES
 from judge.games.tcg.skirmish import FREE_PEOPLES, SHADOW, resolve, surviving_fierce
-from judge.games.tcg.state import LAST_SITE, PHASES, Board, Character
+from judge.games.tcg.state import LAST_SITE, Board, Character
 from judge.rules.declarations import implements
 from judge.rules.report import Event
 

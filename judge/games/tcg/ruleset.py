@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from judge.games.tcg import GAME
-from judge.games.tcg.state import PHASES
+from judge.games.tcg.phases import PHASES
 from judge.rules.turn import TurnStep
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: the board's `phase` values, in turn order (Starter Rulebook, "Turn Sequence")
-PHASES = ("fellowship", "shadow", "maneuver", "archery", "assignment", "skirmish", "regroup")
 #: the sites of the adventure path are numbered 1 to 9; the game is won at the last
 LAST_SITE = 9
 

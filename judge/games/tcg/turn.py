@@ -64,7 +64,7 @@ def phase_after(phase: str, minions: int) -> str:
     """The phase that follows. With no minions left after the Shadow phases (or after
     archery fire), play skips to the regroup phase; the regroup phase leads back to the
     Shadow phase on another move, or ends the turn."""
-    from judge.games.tcg.state import PHASES
+    from judge.games.tcg.phases import PHASES
 
     if phase in ("shadow", "archery") and minions == 0:
         return "regroup"
