@@ -37,9 +37,9 @@ def _same(meaning, *args, **kwargs):
 
 #: name -> (target, value) patches that switch one rule off
 ABLATIONS: dict[str, list[tuple[str, object]]] = {
-    "phrase pairs": [("judge.search.engine.PHRASE_WEIGHT", 0.0)],
-    "expansions": [("judge.search.engine.EXPANSION_WEIGHT", 0.0)],
-    "coverage": [("judge.search.engine.COVERAGE_POWER", 0.0)],
+    "phrase pairs": [("judge.search.profile.PHRASE_WEIGHT", 0.0)],
+    "expansions": [("judge.search.profile.EXPANSION_WEIGHT", 0.0)],
+    "coverage": [("judge.search.profile.COVERAGE_POWER", 0.0)],
     "scenario favoured": [
         (
             "judge.search.scenario_mentions.ScenarioRecogniser.favoured",
@@ -54,17 +54,17 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "rules-question weights": [("judge.search.understand.RULES_QUESTION_WEIGHTS", {})],
     "single-game campaign weight": [("judge.search.understand.SINGLE_GAME_CAMPAIGN_WEIGHT", 1.0)],
     "backstory weight": [
-        ("judge.search.engine.BACKSTORY_WEIGHT", 1.0),
+        ("judge.search.profile.BACKSTORY_WEIGHT", 1.0),
         ("judge.search.focus.BACKSTORY_WEIGHT", 1.0),
     ],
     "follow-up weight": [
-        ("judge.search.engine.FOLLOW_UP_WEIGHT", 1.0),
+        ("judge.search.profile.FOLLOW_UP_WEIGHT", 1.0),
         ("judge.search.focus.FOLLOW_UP_WEIGHT", 1.0),
     ],
     "card clause": [("judge.search.naming.CARD_WEIGHT", 0.0)],
-    "number clause": [("judge.search.engine.NUMBER_WEIGHT", 0.0)],
+    "number clause": [("judge.search.profile.NUMBER_WEIGHT", 0.0)],
     "aliases double": [
-        ("judge.search.engine.FIELD_WEIGHTS", Merged(aliases=1.0)),
+        ("judge.search.profile.FIELD_WEIGHTS", Merged(aliases=1.0)),
     ],
     "table talk": [("judge.search.reading.in_own_words", lambda meaning, words: meaning)],
     "story names": [("judge.search.reading.GameReader._with_story_names", _same)],

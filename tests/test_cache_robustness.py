@@ -69,6 +69,18 @@ def test_an_index_from_an_older_program_version_is_not_opened(small_kb, monkeypa
     assert answers_sentinel(current)
 
 
+def test_an_index_built_with_other_boosts_is_rebuilt(small_kb, monkeypatch):
+    from judge.search import profile
+
+    search_index.ensure(root=small_kb)
+    assert not search_index.ensure(root=small_kb).built_now
+    monkeypatch.setattr(profile, "INDEX_BOOSTS", {**profile.INDEX_BOOSTS, "title": 3.0})
+    assert search_index.ensure(root=small_kb).built_now
+    monkeypatch.setattr(profile, "PAIR_WEIGHT", profile.PAIR_WEIGHT + 1)
+    rebuilt = search_index.ensure(root=small_kb)
+    assert rebuilt.built_now and rebuilt.meta["profile"]["pairs"] == profile.PAIR_WEIGHT
+
+
 def test_an_unwritable_cache_falls_back_to_memory_with_one_warning(
     small_kb, unwritable_cache, capsys
 ):

@@ -14,6 +14,7 @@ from whoosh.analysis import ShingleFilter, SpaceSeparatedTokenizer
 from judge.search import pair_postings
 from judge.search.index_writing import AnalysedText
 from judge.search.pair_postings import BUCKETS, PairPostings
+from judge.search.profile import PAIR_WEIGHT
 from judge.search.ram_storage import PrivateRamStorage
 from judge.search.weighting import TermPostings
 
@@ -44,7 +45,7 @@ def _whooshs_pair_scores(texts: list[str]) -> dict[str, dict[int, float]]:
     """Each pair's BM25F score per entry, with the pairs as whoosh's own shingled field."""
     shingles = SpaceSeparatedTokenizer() | ShingleFilter(size=2, sep="_")
     schema = fields.Schema(
-        pairs=fields.TEXT(analyzer=shingles, field_boost=pair_postings.WEIGHT, phrase=False)
+        pairs=fields.TEXT(analyzer=shingles, field_boost=PAIR_WEIGHT, phrase=False)
     )
     ix = PrivateRamStorage().create_index(schema)
     writer = ix.writer()
@@ -110,12 +111,12 @@ def _rewritten(ix, raw: bytes) -> None:
 def test_a_question_reads_only_the_buckets_of_its_own_pairs():
     ix, _ = _stored([f"x{n} y{n} z{n}" for n in range(2000)])
     pairs = PairPostings.read(ix, 2000)
-    assert pairs.postings("x7_y7") == [7, pair_postings.WEIGHT]
+    assert pairs.postings("x7_y7") == [7, PAIR_WEIGHT]
     assert pairs.postings("y7_x7") == []
     assert len(pairs._buckets) <= 2
     pairs.read_all()
     assert len(pairs._buckets) == BUCKETS
-    assert pairs.postings("y1999_z1999") == [1999, pair_postings.WEIGHT]
+    assert pairs.postings("y1999_z1999") == [1999, PAIR_WEIGHT]
 
 
 @pytest.mark.parametrize(
@@ -150,4 +151,4 @@ def test_a_corrupted_bucket_costs_only_its_own_pairs():
     _rewritten(ix, head + b"\n" + garbled)
     pairs = PairPostings.read(ix, 2)
     assert pairs.postings("a_b") == []
-    assert pairs.postings("c_d") == [1, pair_postings.WEIGHT]
+    assert pairs.postings("c_d") == [1, PAIR_WEIGHT]

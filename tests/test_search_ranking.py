@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.kb.body_lines import plain
-from judge.search import engine, naming, reading, scoring
+from judge.search import naming, profile, reading, scoring
 from judge.search.engine import Searcher
 from judge.search.index import ensure
 from judge.search.snippets import snippet, word_stems
@@ -453,7 +453,7 @@ def test_a_long_questions_title_words_count_less():
     def title_weights(meaning):
         return {c.term: c.weight for c in index._clauses(meaning) if c.field == "title"}
 
-    full = engine.FIELD_WEIGHTS["title"]
+    full = profile.FIELD_WEIGHTS["title"]
     assert title_weights(understand("enemy attack"))["enemi"] == full
     long = understand(
         "the big spider attacked me this round during a long combat and nobody died, "
@@ -657,7 +657,7 @@ def test_a_long_asking_sentence_is_searched_whole():
     )
     meaning, _, _ = searcher.ask(question)
     index = searcher.index("lcg")
-    searched = index._telling(meaning.content, meaning.background, engine.MAX_QUERY_WORDS)
+    searched = index._telling(meaning.content, meaning.background, profile.MAX_QUERY_WORDS)
     assert len(set(meaning.content)) > 12 and stem("attack") in searched
     assert len(searched) == len({stem(w) for w in meaning.content})
     searcher.close()

@@ -26,40 +26,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from judge.search import learned as learned_stage
-from judge.search import naming, scoring
-from judge.search.focus import BACKSTORY_WEIGHT, FOLLOW_UP_WEIGHT
+from judge.search import naming, profile, scoring
 from judge.search.understand import ONE_CARDS, Understanding, understand
 from judge.search.vocabulary import KIND_NAMES
-
-EXPANSION_WEIGHT = 0.6
-PHRASE_WEIGHT = 1.5
-NUMBER_WEIGHT = 100.0  # a step or ruling number named outright decides the answer
-CANDIDATES = 60
-#: a word that more than this share of the entries have in a field picks out none of
-#: them: it is not searched for in that field (usually the body), which halves the
-#: postings to score; it still counts towards coverage
-COMMON_SHARE = 0.3
-COVERAGE_POWER = 0.5  # how strongly covering more of the question counts (see scoring.coverage)
-#: the most words a query searches for: a long question keeps the words that say most
-#: (asked before told, rarer before commoner), since each word costs a postings read
-#: per field. Forum questions gain up to about 18 (their asking sentences' commoner
-#: words, "attack", "defend", still count); past 20 the backstory's crowd them out
-MAX_QUERY_WORDS = 18
-#: how much a word of the best entry's title counts towards choosing its answer line
-TITLE_WORD_WEIGHT = 0.25
-MAX_EXPANSIONS = 6  # rules words read into the player's words, searched for as well
-#: query-time weight per field on top of the index-time boosts: aliases are the names
-#: players use, curated per entry, so a match there counts double; the player questions
-#: an entry answers (one for each line that settles something) say its rules as players
-#: ask them, and count a little more than its prose
-FIELD_WEIGHTS = {
-    "title": 1.0,
-    "aliases": 2.0,
-    "questions": 1.1,
-    "summary": 1.0,
-    "body": 1.0,
-    "official": 1.0,
-}
 
 
 def _names_a_kind(concept: Iterable[str]) -> bool:
@@ -258,8 +227,6 @@ class Searcher:
         with `confident_only`, when that confidence is below the profile's threshold
         (`profile.ANSWER_THRESHOLD`): the candidates (`candidates`) are then what the
         question gets."""
-        from judge.search import profile
-
         index = self.index(meaning.game) if hits else None
         found = index.line(meaning, hits[0]) if index else None
         if found is None:
@@ -356,10 +323,10 @@ class GameIndex:
             int(docnum): tuple(newer) for docnum, newer in meta.get("superseded_by", {}).items()
         }
         self._term_documents: dict[str, frozenset[int]] = {}
-        self._common_limit = COMMON_SHARE * self._index_reader.doc_count_all()
+        self._common_limit = profile.COMMON_SHARE * self._index_reader.doc_count_all()
         # the official wording is empty until the player imports their documents
         self._fields = {
-            f: w for f, w in FIELD_WEIGHTS.items() if self._index_reader.field_length(f)
+            f: w for f, w in profile.FIELD_WEIGHTS.items() if self._index_reader.field_length(f)
         }
 
     def close(self) -> None:
@@ -426,7 +393,7 @@ class GameIndex:
                     * favoured.get(docnum, 1.0),
                     docnum,
                 )
-                for score, docnum in self._best(clauses, CANDIDATES, favoured)
+                for score, docnum in self._best(clauses, profile.CANDIDATES, favoured)
             ),
             key=lambda pair: -pair[0],
         )
@@ -486,7 +453,7 @@ class GameIndex:
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
             * (meaning.kind_weights.get(ONE_CARDS, 1.0) if docnum in self._one_cards else 1.0)
-            * coverage**COVERAGE_POWER
+            * coverage**profile.COVERAGE_POWER
         )
 
     def _weighted_concepts(self, meaning: Understanding) -> list[scoring.Concept]:
@@ -544,7 +511,7 @@ class GameIndex:
     def _saying(self, term: str, found: int, meaning: Understanding) -> float:
         """How much a question's stem says, found in `found` entries: its idf among
         this game's entries, less when only the backstory says it."""
-        told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
+        told = profile.BACKSTORY_WEIGHT if term in meaning.background else 1.0
         return told * self._rarity(found)
 
     def _rarity(self, found: int) -> float:
@@ -577,21 +544,24 @@ class GameIndex:
         clauses = []
         topical = {"title": scoring.topical(meaning)}
         searched = (
-            (self._telling(meaning.content, meaning.background, MAX_QUERY_WORDS), 1.0),
-            (self._telling(meaning.expansions, frozenset(), MAX_EXPANSIONS), EXPANSION_WEIGHT),
+            (self._telling(meaning.content, meaning.background, profile.MAX_QUERY_WORDS), 1.0),
+            (
+                self._telling(meaning.expansions, frozenset(), profile.MAX_EXPANSIONS),
+                profile.EXPANSION_WEIGHT,
+            ),
         )
         for terms, weight in searched:
             for term in terms:
-                told = BACKSTORY_WEIGHT if term in meaning.background else 1.0
+                told = profile.BACKSTORY_WEIGHT if term in meaning.background else 1.0
                 clauses.extend(
                     Clause(f, term, weight * told * w * topical.get(f, 1.0))
                     for f, w in self._fields.items()
                     if 0 < self._postings.frequency(f, term) <= self._common_limit
                 )
         for pair in dict.fromkeys(pairs(list(meaning.phrasing))):
-            clauses.append(Clause("pairs", pair, PHRASE_WEIGHT))
+            clauses.append(Clause("pairs", pair, profile.PHRASE_WEIGHT))
         for number in meaning.numbers:
-            clauses.append(Clause("number", number, NUMBER_WEIGHT))
+            clauses.append(Clause("number", number, profile.NUMBER_WEIGHT))
         for card, weight in naming.card_weights(meaning):
             clauses.append(Clause("card_keys", slugify(card), weight))
         return clauses
@@ -654,14 +624,17 @@ class GameIndex:
         ):
             return None
         weights: dict[str, float] = {}
-        for words, factor in ((meaning.content, 1.0), (meaning.expansions, EXPANSION_WEIGHT)):
+        for words, factor in (
+            (meaning.content, 1.0),
+            (meaning.expansions, profile.EXPANSION_WEIGHT),
+        ):
             for word in words:
                 term = stem(word)
                 found = len(self._text_documents(term)) if term else 0
                 if found:
                     weight = factor * self._saying(term, found, meaning)
                     if term in meaning.follow_up:
-                        weight *= FOLLOW_UP_WEIGHT
+                        weight *= profile.FOLLOW_UP_WEIGHT
                     weights[term] = max(weights.get(term, 0.0), weight)
         # the cards and scenarios the question names (and a scenario's box and cycle)
         # pulled the entry in, and "errata", or "keyword" or "faq" said of an entry of
@@ -679,7 +652,7 @@ class GameIndex:
         if names_only_the_entry(weights.keys(), title):
             weights = {}
         for term in title & weights.keys():
-            weights[term] *= TITLE_WORD_WEIGHT
+            weights[term] *= profile.TITLE_WORD_WEIGHT
         docnum = self._docnums.get(best.id)
         if docnum is None:
             docnum = self._index_reader.first_id("id", best.id)

@@ -65,19 +65,20 @@ def schema():
     """Fields and their BM25F weights: names a player types outrank body text."""
     from whoosh import columns, fields
 
+    from judge.search import profile
     from judge.search.index_writing import AnalysedText
 
     # the text fields are given their stems (`_document`)
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         # titles and aliases keep their stop words ("The One Ring"), the rest drop them
-        title=AnalysedText(field_boost=4.0),
-        aliases=AnalysedText(field_boost=2.5),
-        questions=AnalysedText(field_boost=1.5),
-        summary=AnalysedText(field_boost=1.5),
-        body=AnalysedText(field_boost=1.0),
+        title=AnalysedText(field_boost=profile.INDEX_BOOSTS["title"]),
+        aliases=AnalysedText(field_boost=profile.INDEX_BOOSTS["aliases"]),
+        questions=AnalysedText(field_boost=profile.INDEX_BOOSTS["questions"]),
+        summary=AnalysedText(field_boost=profile.INDEX_BOOSTS["summary"]),
+        body=AnalysedText(field_boost=profile.INDEX_BOOSTS["body"]),
         # the printed wording of the player's imported documents (`loremaster import`)
-        official=AnalysedText(field_boost=1.0),
+        official=AnalysedText(field_boost=profile.INDEX_BOOSTS["official"]),
         card_keys=fields.KEYWORD(commas=True, lowercase=True),
         kind=fields.ID(stored=True),
         game=fields.ID(stored=True),
@@ -316,6 +317,7 @@ def build(kb, target: Path, replace: bool = False) -> float:
         meta = _fill_games(kb, lambda game: index.create_in(staging, schema(), indexname=game))
         english.write(staging)
         meta["files"] = {f.name: _fingerprint(f) for f in staging.iterdir() if f.is_file()}
+        meta["profile"] = _index_profile()
         (staging / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -323,6 +325,14 @@ def build(kb, target: Path, replace: bool = False) -> float:
     _clear_non_index(target)
     (replace_dir_atomic if replace else install_dir_atomic)(staging, target)
     return meta["build_seconds"]
+
+
+def _index_profile() -> dict:
+    """The profile's numbers that the index holds (`profile.INDEX_BOOSTS`,
+    `PAIR_WEIGHT`): an index built with others is stale."""
+    from judge.search import profile
+
+    return {"boosts": profile.INDEX_BOOSTS, "pairs": profile.PAIR_WEIGHT}
 
 
 def _fingerprint(path: Path) -> list[int]:
@@ -345,7 +355,8 @@ def _whole_meta(target: Path) -> dict | None:
                 return None
             if stat.st_mtime_ns != mtime and zlib.crc32((target / name).read_bytes()) != crc:
                 return None
-        return meta if isinstance(meta["entries"], int) else None
+        whole = isinstance(meta["entries"], int) and meta.get("profile") == _index_profile()
+        return meta if whole else None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 

@@ -11,7 +11,7 @@ so that a cold question reads only the few buckets its own pairs fall in, and
 
 The file is one header line, JSON {"lengths": [pairs in each entry], "ends": [where
 each bucket ends]}, then the buckets: each a JSON object {pair: [docnum, weight,
-docnum, weight, ...]}. The weights are whoosh's (each occurrence weighs WEIGHT), and
+docnum, weight, ...]}. The weights are whoosh's (each occurrence weighs `profile.PAIR_WEIGHT`), and
 `weighting.TermPostings` scores them with whoosh's BM25F, as it did the field.
 """
 
@@ -25,9 +25,6 @@ from itertools import accumulate
 #: how many buckets the pairs are hashed into: a few dozen pairs each, so a bucket a
 #: question needs parses in microseconds
 BUCKETS = 512
-#: the weight of each occurrence of a pair in an entry (the field boost it had as a
-#: whoosh field: a phrase says more than its two words apart)
-WEIGHT = 1.5
 
 _COMPACT = (",", ":")
 
@@ -44,6 +41,7 @@ def file_name(game: str) -> str:
 def write(ix, entries_stems: list[list[str]]) -> None:
     """Keep the pairs of every entry (their stems, by document number) in the pairs
     file beside the whoosh index `ix` (in its storage, named after it)."""
+    from judge.search.profile import PAIR_WEIGHT
     from judge.search.text import pairs
 
     buckets: list[dict[str, list[float]]] = [{} for _ in range(BUCKETS)]
@@ -52,7 +50,7 @@ def write(ix, entries_stems: list[list[str]]) -> None:
         counts = Counter(pairs(stems))
         lengths.append(sum(counts.values()))
         for pair, n in counts.items():
-            buckets[bucket_of(pair)].setdefault(pair, []).extend((docnum, n * WEIGHT))
+            buckets[bucket_of(pair)].setdefault(pair, []).extend((docnum, n * PAIR_WEIGHT))
     blobs = [json.dumps(bucket, separators=_COMPACT).encode() for bucket in buckets]
     header = {"lengths": lengths, "ends": list(accumulate(map(len, blobs)))}
     with ix.storage.create_file(file_name(ix.indexname)) as out:

@@ -1,15 +1,81 @@
-"""The rank profile of the learned stage: every number the fusion of the lexical ranking
-with the learned model (`judge.search.learned`) uses, and how each was found.
+"""The rank profile: every number the ranking uses, the lexical stage's (BM25F and its
+re-ranking, `judge.search.engine`) and the fusion's of the lexical ranking with the
+learned model (`judge.search.learned`), and how each was found.
 
 The numbers under "fitted" are written by `tools/train_ranker.py --fit-profile`, which
 fits them out of fold (`bench/crossval.py`: cross-validation grouped by question set,
 so a set is never scored by a model, or a fusion, fitted on it) and prints the evidence;
-the rest are declared choices, each with the reason for its value.
+the rest are declared choices, each with the reason for its value. `bench/ablate.py`
+switches the lexical stage's off one at a time and prints what each is worth out of
+fold: a number that is worth nothing goes, with its rule.
 """
 
 from __future__ import annotations
 
-# --- declared -------------------------------------------------------------------------
+# --- the lexical stage: declared ------------------------------------------------------
+
+#: the index-time boost of a match per field (whoosh's `field_boost`), under BM25F: a
+#: title names the rule, aliases are the names players use for it, the questions an
+#: entry answers and its summary say it more densely than its body. The index records
+#: these with the pairs' weight and is rebuilt when they change (`index.ensure`)
+INDEX_BOOSTS = {
+    "title": 4.0,
+    "aliases": 2.5,
+    "questions": 1.5,
+    "summary": 1.5,
+    "body": 1.0,
+    "official": 1.0,
+}
+#: the index-time weight of each occurrence of a phrase pair (`pair_postings`): a phrase
+#: says more than its two words apart
+PAIR_WEIGHT = 1.5
+
+#: query-time weight per field on top of the index-time boosts: aliases are the names
+#: players use, curated per entry, so a match there counts double; the player questions
+#: an entry answers (one for each line that settles something) say its rules as players
+#: ask them, and count a little more than its prose
+FIELD_WEIGHTS = {
+    "title": 1.0,
+    "aliases": 2.0,
+    "questions": 1.1,
+    "summary": 1.0,
+    "body": 1.0,
+    "official": 1.0,
+}
+#: the weight of a rules word read into the player's words ("tap" read as exhaust),
+#: against the player's own words' 1
+EXPANSION_WEIGHT = 0.6
+#: the most rules words read into the player's words that are searched for as well
+MAX_EXPANSIONS = 6
+#: the weight of a phrase match (two adjacent question words in an entry in that order)
+PHRASE_WEIGHT = 1.5
+#: a step or ruling number named outright ("1.08", "3.2") decides the answer
+NUMBER_WEIGHT = 100.0
+#: how many of BM25F's best entries are re-ranked
+CANDIDATES = 60
+#: a word that more than this share of the entries have in a field picks out none of
+#: them: it is not searched for in that field (usually the body), which halves the
+#: postings to score; it still counts towards coverage
+COMMON_SHARE = 0.3
+#: how strongly covering more of the question counts (`scoring.coverage`): an entry's
+#: score is multiplied by its coverage to this power (ablated: worth 0.004 hit@1)
+COVERAGE_POWER = 0.5
+#: the most words a query searches for: a long question keeps the words that say most
+#: (asked before told, rarer before commoner), since each word costs a postings read
+#: per field. Forum questions gain up to about 18 (their asking sentences' commoner
+#: words, "attack", "defend", still count); past 20 the backstory's crowd them out
+MAX_QUERY_WORDS = 18
+#: the weight of a word only the backstory says (asking sentences weigh 1; ablated:
+#: worth 0.011 hit@3)
+BACKSTORY_WEIGHT = 0.4
+#: the weight, in choosing the answer line, of a word only the later questions of a
+#: post say ("Who gets dealt first? Also, do we reshuffle?"): a post asks its main
+#: question first, and the line states one rule
+FOLLOW_UP_WEIGHT = 0.5
+#: how much a word of the best entry's title counts towards choosing its answer line
+TITLE_WORD_WEIGHT = 0.25
+
+# --- the fusion: declared -------------------------------------------------------------
 
 #: how many of the lexical ranking's best entries are candidates of the fusion: out of
 #: fold its first 20 hold a right entry for 98.4% of the 7,080 labelled questions
