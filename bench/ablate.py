@@ -47,21 +47,12 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
         )
     ],
     "newest first": [("judge.search.scoring.newest_first", lambda ranked, *a: ranked)],
-    "intents": [
-        ("judge.search.understand.INTENTS", ()),
-        ("judge.search.understand.INTENT_PHRASES", ()),
-    ],
-    "rules-question weights": [("judge.search.understand.RULES_QUESTION_WEIGHTS", {})],
-    "single-game campaign weight": [("judge.search.understand.SINGLE_GAME_CAMPAIGN_WEIGHT", 1.0)],
-    "backstory weight": [
-        ("judge.search.profile.BACKSTORY_WEIGHT", 1.0),
-        ("judge.search.focus.BACKSTORY_WEIGHT", 1.0),
-    ],
-    "follow-up weight": [
-        ("judge.search.profile.FOLLOW_UP_WEIGHT", 1.0),
-        ("judge.search.focus.FOLLOW_UP_WEIGHT", 1.0),
-    ],
-    "card clause": [("judge.search.naming.CARD_WEIGHT", 0.0)],
+    "intents": [("judge.search.understand.intents", lambda game: ((), ()))],
+    "rules-question weights": [("judge.search.profile.RULES_QUESTION_WEIGHTS", {})],
+    "single-game campaign weight": [("judge.search.profile.SINGLE_GAME_CAMPAIGN_WEIGHT", 1.0)],
+    "backstory weight": [("judge.search.profile.BACKSTORY_WEIGHT", 1.0)],
+    "follow-up weight": [("judge.search.profile.FOLLOW_UP_WEIGHT", 1.0)],
+    "card clause": [("judge.search.profile.CARD_WEIGHT", 0.0)],
     "number clause": [("judge.search.profile.NUMBER_WEIGHT", 0.0)],
     "aliases double": [
         ("judge.search.profile.FIELD_WEIGHTS", Merged(aliases=1.0)),
@@ -70,9 +61,9 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "story names": [("judge.search.reading.GameReader._with_story_names", _same)],
     "copies": [("judge.search.reading.GameReader._with_copies", _same)],
     "scenario link bonus": [
-        ("judge.search.scenario_mentions.SCENARIO_LINK_BONUS", 1.0),
-        ("judge.search.scenario_mentions.SCENARIO_PAGE_MENTIONED", 1.0),
-        ("judge.search.scenario_mentions.SCENARIO_PAGE_OPENED", 1.0),
+        ("judge.search.profile.SCENARIO_LINK_BONUS", 1.0),
+        ("judge.search.profile.SCENARIO_PAGE_MENTIONED", 1.0),
+        ("judge.search.profile.SCENARIO_PAGE_OPENED", 1.0),
     ],
 }
 

@@ -30,6 +30,8 @@ RUNS = 15
 QUERY_ROUNDS = 5
 #: index builds from an empty cache: the median is reported
 BUILDS = 3
+#: card names `card`'s lookup is timed on (`card_lookup`)
+CARD_LOOKUPS = 300
 
 
 def walls(commands: list[list[str]], env: dict, runs: int = RUNS) -> list[float]:
@@ -194,6 +196,10 @@ def main() -> None:
             card / floor <= 1.5,
         )
 
+        # (b'') `card NAME` in process, as the app's Cards screen and `ask`'s named cards
+        # look a card up: real titles, each with a typo
+        card_lookup()
+
         # (d) check of a 4-player, 40-card board against the yaml import floor
         from big_board import big_board
 
@@ -222,6 +228,51 @@ def main() -> None:
             subprocess.run([py, str(Path(__file__).parent / extra)], cwd=REPO, check=False)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
+
+
+def _with_typo(title: str, rng) -> str:
+    """A title as a player might type it: one letter dropped, doubled or swapped with
+    the next, never the first (a typo keeps a word's first letter far more often)."""
+    places = [i for i, c in enumerate(title) if c.isalpha() and i > 0]
+    if not places:
+        return title
+    i = rng.choice(places)
+    kind = rng.randrange(3)
+    if kind == 0:
+        return title[:i] + title[i + 1 :]
+    if kind == 1 and i + 1 < len(title):
+        return title[:i] + title[i + 1] + title[i] + title[i + 2 :]
+    return title[:i] + title[i] + title[i:]
+
+
+def card_lookup() -> None:
+    """`card NAME`'s lookup in process (`card_report.look_up`, what `card --json`
+    does once the facts are read): p50/p95 over CARD_LOOKUPS titles of the card
+    database, player and encounter cards, each with a typo (`_with_typo`), the same
+    ones every run."""
+    import random
+
+    from judge.app import card_report
+    from judge.kb import card_facts
+
+    titles = sorted(
+        {d.title for d in card_facts.designs() if d.category in ("player", "encounter")}
+    )
+    rng = random.Random(53)
+    names = [_with_typo(title, rng) for title in rng.sample(titles, CARD_LOOKUPS)]
+    card_report.look_up("hill troll core")  # the facts read, the matcher imported
+    took = []
+    for name in names:
+        start = time.perf_counter()
+        card_report.look_up(name)
+        took.append((time.perf_counter() - start) * 1000)
+    p50, p95 = _middle_and_p95(took)
+    report(
+        f"card lookup, titles with a typo ({len(names)})",
+        f"{p50:.2f} / {p95:.2f} ms",
+        "p95 < 10 ms",
+        p95 < 10,
+    )
 
 
 def quality(py: str) -> None:

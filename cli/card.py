@@ -59,11 +59,18 @@ def report_result(report) -> Result:
     def text(style) -> list[str]:
         count = len(report.matches)
         kinds = ", ".join(dict.fromkeys(v.design.type for v in report.matches))
-        title = report.title or report.matches[0].design.title
-        heading = f"{title}: {count} version{'s' if count != 1 else ''} ({kinds})"
-        lines = style.heading(heading)
-        if title.casefold() != report.query.casefold():
-            lines.append(f"(for {echo(report.query)})")
+        versions = f"{count} version{'s' if count != 1 else ''}"
+        titles = list(dict.fromkeys(v.design.title for v in report.matches))
+        if len(titles) > 1:  # a name several titles share ("thorin"): each, none guessed
+            heading = (
+                f"{echo(report.query)}: {len(titles)} titles, {versions} ({', '.join(titles)})"
+            )
+            lines = style.heading(heading)
+        else:
+            title = report.title or titles[0]
+            lines = style.heading(f"{title}: {versions} ({kinds})")
+            if title.casefold() != report.query.casefold():
+                lines.append(f"(for {echo(report.query)})")
         for found in report.matches:
             lines += ["", *version_lines(style, found)]
         return [*lines, "", f"Card facts: {CITATION}"]

@@ -81,20 +81,20 @@ def dragncards_lines(scenario) -> list[str]:
     removes where the page lists none, or DragnCards' list where it differs from the page's."""
     from judge.kb.scenario_cards import DECKS_SOURCE
 
-    theirs = scenario.dragncards_easy()
-    if scenario.gold_border_only and theirs is None:
+    chosen = scenario.easy_checklist()
+    if chosen.unsourced:
         return [
             "  DragnCards has no Easy deck for this scenario to say which cards have the border."
         ]
-    if scenario.gold_border_only:
+    if chosen.dragncards:
         lines = [
             "  Cards with the gold border, from DragnCards' Easy decks (Normal minus Easy),",
             "  not from the Quest Companion:",
         ]
-        mark = "[ ] "
-    elif scenario.easy_mode_agrees() is False:
+        mark, theirs = "[ ] ", chosen.removals
+    elif chosen.differs is not None:
         lines = ["  DragnCards' Easy deck differs from this list; it removes:"]
-        mark = ""
+        mark, theirs = "", chosen.differs
     else:
         return []
     for name, cards in theirs:

@@ -385,7 +385,7 @@ def test_any_legal_board_is_judged_without_raising_and_cites_real_entries(kb, bo
 def tcg_boards(draw) -> dict:
     """Any TCG board the contract allows: strengths from 0, wounds up to vitality and
     beyond, skirmishes between the characters on the board."""
-    from judge.games.tcg.state import PHASES as TCG_PHASES
+    from judge.games.tcg.phases import PHASES as TCG_PHASES
 
     keyword = st.sampled_from(["damage +1", "damage +2", "defender +1", "archer", "fierce", "Orc"])
 

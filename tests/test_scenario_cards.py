@@ -154,6 +154,21 @@ def test_a_gold_border_page_lists_dragncards_easy_removals(cli, kb):
     assert data["easy_mode"] == []
 
 
+def test_the_easy_checklist_is_chosen_once_for_the_cli_and_the_app(kb):
+    """`Scenario.easy_checklist` says which list a page is ticked off from; both shells
+    draw what it chose (cli/scenario.py, tui/screens/scenarios.py)."""
+    own = page(kb, "passage-through-mirkwood").easy_checklist()
+    assert own.removals == page(kb, "passage-through-mirkwood").easy_mode
+    assert not (own.dragncards or own.unsourced) and own.differs is None
+    differs = page(kb, "dungeons-deep-and-caverns-dim")
+    chosen = differs.easy_checklist()
+    assert chosen.removals == differs.easy_mode and chosen.differs == differs.dragncards_easy()
+    fangorn = page(kb, "into-fangorn").easy_checklist()
+    assert fangorn.dragncards and fangorn.removals == page(kb, "into-fangorn").dragncards_easy()
+    erelas = page(kb, "ambush-at-erelas").easy_checklist()
+    assert erelas.unsourced and erelas.removals == () and not erelas.dragncards
+
+
 def test_a_gold_border_page_without_an_easy_deck_says_so(cli):
     out = cli("scenario", "ambush", "at", "erelas", "--easy").out
     assert "DragnCards has no Easy deck for this scenario" in out

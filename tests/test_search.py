@@ -92,14 +92,15 @@ def test_the_max_number_asks_how_many(searcher):
 
 
 def test_a_value_that_bottoms_out_asks_about_going_below_zero(monkeypatch):
-    from judge.search import understand, vocabulary
+    from judge.games.lexicon import vocabulary
+    from judge.search import understand
     from judge.search.engine import Searcher
 
     question = "his attack gets -2 and bottoms out at 0, then a card gives +2: is it 2 or 1?"
     modifiers = {"faq/1.43", "rr/modifiers"}
     searcher = Searcher()
     assert top_ids(searcher, question)[0] in modifiers
-    monkeypatch.delitem(vocabulary.SYNONYMS, ("bottom", "out"))
+    monkeypatch.delitem(vocabulary("lcg").synonyms, ("bottom", "out"))
     monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
     monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
     assert top_ids(searcher, question)[0] not in modifiers
@@ -109,7 +110,8 @@ def test_a_value_that_bottoms_out_asks_about_going_below_zero(monkeypatch):
 def test_two_effects_at_odds_ask_which_overrides(monkeypatch):
     """ "Which wins" and "takes precedence" ask which effect overrides the other:
     "cannot" does, whatever the rest of the question says about targets."""
-    from judge.search import understand, vocabulary
+    from judge.games.lexicon import vocabulary
+    from judge.search import understand
     from judge.search.engine import Searcher
 
     question = (
@@ -118,7 +120,7 @@ def test_two_effects_at_odds_ask_which_overrides(monkeypatch):
     )
     searcher = Searcher()
     assert top_ids(searcher, question)[0] == "rr/cannot"
-    monkeypatch.delitem(vocabulary.SYNONYMS, ("takes", "precedence"))
+    monkeypatch.delitem(vocabulary("lcg").synonyms, ("takes", "precedence"))
     monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
     monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
     assert top_ids(searcher, question)[0] != "rr/cannot"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.kb.body_lines import body_lines
+from judge.search import profile
 from judge.search.answer import EASY, best_line, distinct_stems
 
 
@@ -161,13 +162,12 @@ def test_a_line_many_stored_questions_name_gains_less_from_each_further_one(monk
     """Two stored questions on advancing share the player's common word ("stage"); the
     one on leftover progress shares the rare one ("extra"). Summed whole, the two
     common ones would outweigh it; each further question adds only a share."""
-    from judge.search import answer
 
     weights = {"stage": 2.0, "extra": 3.5}
     answered = [(0, ["next", "stage"]), (0, ["move", "stage"]), (1, ["carri", "extra"])]
     body = "Advance once the quest points are met.\n\n- It is lost.\n"
     assert best_line(body, weights, answered=answered) == "It is lost."  # 3.5 > 2 + 0.7 * 2
-    monkeypatch.setattr(answer, "QUESTION_DECAY", 1.0)
+    monkeypatch.setattr(profile, "QUESTION_DECAY", 1.0)
     assert best_line(body, weights, answered=answered).startswith("Advance once")  # 2 + 2
 
 
@@ -256,11 +256,12 @@ def test_a_step_number_is_not_an_amount():
 def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, answer_line):
     """ "Do I get my resources back?" is the player's way of asking whether the cost
     stays paid, which is what the rules line says."""
-    from judge.search import understand, vocabulary
+    from judge.games.lexicon import vocabulary
+    from judge.search import understand
 
     question = "opponent cancels my event, do i get my resources back?"
     assert "costs were paid stay paid" in answer_line(question, "rr/cancel")
-    monkeypatch.delitem(vocabulary.SYNONYMS, ("resources", "back"))
+    monkeypatch.delitem(vocabulary("lcg").synonyms, ("resources", "back"))
     monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
     monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
     assert "costs were paid stay paid" not in answer_line(question, "rr/cancel")
@@ -269,11 +270,12 @@ def test_getting_resources_back_asks_whether_the_cost_stays_paid(monkeypatch, an
 def test_spreading_damage_asks_how_it_is_split(monkeypatch, answer_line):
     """Players spread damage where the rules split it: the line that says whose
     characters may take archery damage, not the one on defense."""
-    from judge.search import understand, vocabulary
+    from judge.games.lexicon import vocabulary
+    from judge.search import understand
 
     question = "archery 3, can we spread the damage across both players' characters?"
     assert "split the damage" in answer_line(question, "kw/archery-x")
-    monkeypatch.delitem(vocabulary.SYNONYMS, ("spread",))
+    monkeypatch.delitem(vocabulary("lcg").synonyms, ("spread",))
     monkeypatch.setattr(understand, "_stemmed_synonyms", understand._stemmed_synonyms.__wrapped__)
     monkeypatch.setattr(understand, "_openings", understand._openings.__wrapped__)
     assert "split the damage" not in answer_line(question, "kw/archery-x")
@@ -314,18 +316,16 @@ def test_ask_gives_the_answer_from_the_best_entry_with_its_citation(cli):
 def test_the_entrys_title_words_weigh_little_in_choosing_its_line(monkeypatch, answer_line):
     """Step 6.2, "Deal shadow cards", names its subject in every line; the line that
     answers is the one that says, beyond the title's words, which enemy is dealt first."""
-    from judge.search import engine
 
     question = "four enemies are engaged with me: which one is dealt its shadow card first?"
     assert "highest engagement cost" in answer_line(question, "rr/step-6.2")
-    monkeypatch.setattr(engine, "TITLE_WORD_WEIGHT", 1.0)  # the title's words in full
+    monkeypatch.setattr(profile, "TITLE_WORD_WEIGHT", 1.0)  # the title's words in full
     assert "highest engagement cost" not in answer_line(question, "rr/step-6.2")
 
 
 def test_a_posts_first_question_chooses_its_line(monkeypatch, answer_line):
     """A post that asks two things asks its main one first; the words only the later
     question says weigh less in choosing the one line shown."""
-    from judge.search import engine
 
     question = (
         "Our hero died in the last scenario of the campaign. Can we keep using him? "
@@ -333,7 +333,7 @@ def test_a_posts_first_question_chooses_its_line(monkeypatch, answer_line):
     )
     fallen = "rr/campaign/fellowship-of-heroes"
     assert "can never again be used" in answer_line(question, fallen)
-    monkeypatch.setattr(engine, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
+    monkeypatch.setattr(profile, "FOLLOW_UP_WEIGHT", 1.0)  # every question alike
     assert "can never again be used" not in answer_line(question, fallen)
 
 

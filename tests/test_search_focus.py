@@ -199,7 +199,8 @@ def test_a_condition_opens_the_question():
 
 
 def test_the_first_card_named_pulls_most_and_an_example_card_least():
-    from judge.search.naming import CARD_WEIGHT, card_weights
+    from judge.search.naming import card_weights
+    from judge.search.profile import CARD_WEIGHT
     from judge.search.understand import understand
 
     meaning = understand(

@@ -235,6 +235,7 @@ def test_an_enemy_sent_back_mid_attack_finds_the_ruling_on_attacks_that_change_h
     """ "Sent back" and "halfway through" are the table's words for the ruling's
     "returned" and "during": without them the question's rarest word is "sent", which
     only unrelated entries say."""
+    from judge.games.lexicon import vocabulary
     from judge.search import understand
 
     question = (
@@ -242,9 +243,8 @@ def test_an_enemy_sent_back_mid_attack_finds_the_ruling_on_attacks_that_change_h
     )
     searcher = Searcher()
     assert _top(searcher, question) == "faq/1.32"
-    unread = {("sent", "back"), ("halfway", "through")}
-    table = {key: meant for key, meant in understand.SYNONYMS.items() if key not in unread}
-    monkeypatch.setattr(understand, "SYNONYMS", table)
+    for unread in (("sent", "back"), ("halfway", "through")):
+        monkeypatch.delitem(vocabulary("lcg").synonyms, unread)
     understand._stemmed_synonyms.cache_clear()
     understand._openings.cache_clear()
     try:
@@ -308,8 +308,9 @@ def test_slang_whose_stem_is_another_word_is_read_only_as_written():
 def _longest_synonym_first(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
     """The plain reading `synonyms_by_position` must agree with: at each word, every
     key length from the longest down, in the stemmed table and the exact one."""
-    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
+    from judge.games.lexicon import vocabulary
 
+    SYNONYMS, EXACT_SYNONYMS = vocabulary("lcg")[:2]
     table = {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
     stems = tuple(stem(w) for w in question_words)
     longest = max(len(key) for key in (*table, *EXACT_SYNONYMS))
@@ -328,8 +329,9 @@ def _longest_synonym_first(question_words: tuple[str, ...]) -> dict[int, tuple[s
 
 
 def _synonym_words() -> list[str]:
-    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
+    from judge.games.lexicon import vocabulary
 
+    SYNONYMS, EXACT_SYNONYMS = vocabulary("lcg")[:2]
     said = {w for key in (*SYNONYMS, *EXACT_SYNONYMS) for w in key}
     return sorted(said | {"tapped", "guys", "the", "enemy", "deck", "attack"})
 
@@ -340,14 +342,25 @@ def test_synonyms_are_read_longest_phrase_first_at_every_word(question_words):
     assert synonyms_by_position(question_words) == _longest_synonym_first(question_words)
 
 
-def test_every_rules_word_table_talk_leads_to_is_one_the_entries_use(kb):
+@pytest.mark.parametrize("game", ["lcg", "tcg"])
+def test_every_rules_word_table_talk_leads_to_is_one_the_entries_use(kb, game):
     """Table talk is read as rules words to find the entries that say them ("cap":
-    limit): a rules word no entry says would find nothing."""
+    limit): a rules word no entry of the game says (in its searchable text) would find
+    nothing. The TCG's are read in its own words first ("destroyed" is killed:
+    `Ruleset.rules_words`)."""
+    from judge.games import ruleset
+    from judge.games.lexicon import vocabulary
     from judge.search.text import STOP_WORDS, words
-    from judge.search.vocabulary import EXACT_SYNONYMS, SYNONYMS
 
-    said = {stem(w) for e in kb.entries if e.game == "lcg" for w in words(e.body)}
-    for talk, meant in {**SYNONYMS, **EXACT_SYNONYMS}.items():
+    own = ruleset(game).rules_words
+    entries = [e for e in kb.entries if e.game == game]
+    said = {
+        stem(w)
+        for e in entries
+        for w in words(" ".join((e.title, *e.aliases, *e.questions, e.body)))
+    }
+    for talk, meant in {**vocabulary(game).synonyms, **vocabulary(game).exact_synonyms}.items():
+        meant = [own.get(w, w) for w in meant]
         unsaid = [w for w in meant if w not in STOP_WORDS and stem(w) not in said]
         assert not unsaid, f"{' '.join(talk)!r} leads to {unsaid}, which no entry says"
 
@@ -460,8 +473,8 @@ def test_a_long_questions_title_words_count_less():
         "would that enemy card then stay engaged with me?"
     )
     said = len(set(long.content))
-    assert said > scoring.TOPIC_WORDS
-    assert title_weights(long)["enemi"] == pytest.approx(full * scoring.TOPIC_WORDS / said)
+    assert said > profile.TOPIC_WORDS
+    assert title_weights(long)["enemi"] == pytest.approx(full * profile.TOPIC_WORDS / said)
     searcher.close()
 
 

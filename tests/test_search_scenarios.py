@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from judge.search import profile
 from judge.search.engine import Searcher
-from judge.search.scenario_mentions import (
-    SCENARIO_LINK_BONUS,
-    SCENARIO_PAGE_MENTIONED,
-    SCENARIO_PAGE_OPENED,
-    ScenarioRecogniser,
-    scene_words,
-)
+from judge.search.profile import SCENARIO_LINK_BONUS, SCENARIO_PAGE_MENTIONED, SCENARIO_PAGE_OPENED
+from judge.search.scenario_mentions import ScenarioRecogniser, scene_words
 from judge.search.text import words
 
 
@@ -173,10 +169,8 @@ def test_a_page_named_in_passing_answers_a_question_on_its_own_rules(
     """A post that names its scenario only to set the scene may ask about a rule of the
     page itself (its split staging areas; what Gollum may do while the players guard
     him): the page gains as the scenario's rulings do, and loses its place with `less`."""
-    from judge.search import scenario_mentions as scenarios
-
     assert top_ids(searcher, question, k=1) == [page]
-    monkeypatch.setattr(scenarios, "SCENARIO_PAGE_MENTIONED", less)
+    monkeypatch.setattr(profile, "SCENARIO_PAGE_MENTIONED", less)
     assert top_ids(searcher, question, k=1) != [page]
 
 

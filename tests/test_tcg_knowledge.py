@@ -60,7 +60,7 @@ def _cited_ids(path: Path) -> set[str]:
 
 def test_every_id_the_tcg_model_cites_is_a_tcg_entry(kb):
     cited = set().union(*(_cited_ids(p) for p in (REPO / "judge" / "games" / "tcg").glob("*.py")))
-    from judge.games.tcg.state import PHASES
+    from judge.games.tcg.phases import PHASES
     from judge.games.tcg.turn import phase_entry
 
     cited |= {phase_entry(phase) for phase in PHASES}

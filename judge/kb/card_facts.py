@@ -5,7 +5,9 @@
 once, lazily, and answers "which cards are called that" for the CLI, the app and the
 judge: by exact title (`by_title`) or from what a player typed (`find_cards`), which
 forgives typos, shortenings and first names and narrows a title's versions by the words
-said beside it ("Aragorn lore hero").
+said beside it ("Aragorn lore hero"). The names players call cards by that no title
+spells are `first_names` (from the facts) and `player_names`
+(`judge/games/lcg/card_names.json`); search reads questions with both.
 """
 
 from __future__ import annotations
@@ -154,7 +156,9 @@ class CardDesign:
 @dataclass(frozen=True, slots=True)
 class CardMatch:
     """What `find_cards` made of a name: the title meant and its versions, or the close
-    titles to offer when nothing matched well (both empty for an unknown name)."""
+    titles to offer when nothing matched well (both empty for an unknown name). A name
+    several titles share ("thorin") gives all their versions, no `title`, and the
+    titles as `close`."""
 
     query: str
     title: str | None
@@ -243,6 +247,76 @@ def _by_prefix() -> dict[str, tuple[str, ...]]:
     return {prefix: tuple(titles) for prefix, titles in found.items()}
 
 
+#: the card types whose cards are people (or beasts with a name): a title of one begins
+#: with the first name players call it by ("Thorin", "Smaug"); every hero, and the
+#: unique cards of the other types ("Bard son of Brand" is printed without the mark)
+_PEOPLE = frozenset(("Hero", "Objective Hero", "Objective Ally"))
+_UNIQUE_PEOPLE = frozenset(("Ally", "Enemy", "Ship Enemy"))
+_PLACES = frozenset(("Location", "Objective", "Objective Location", "Quest", "Ship Objective"))
+_NAMES_FILE = Path(__file__).resolve().parents[1] / "games" / "lcg" / "card_names.json"
+
+
+@cache
+def first_names() -> dict[str, tuple[str, ...]]:
+    """First name (folded) -> the titles of the people it begins, oldest first:
+    "thorin" -> Thorin Oakenshield and Thorin Stonehelm, "sam" -> Sam Gamgee, "merry"
+    -> Merry. A first name is the first word of a person's title (`_PEOPLE`), after its
+    article ("The Witch-king"), never a possessive ("Bilbo's Magic Ring" is an object)
+    nor a trait ("Nazgûl of Dol Guldur": "nazgul" names a kind); and the one word of a
+    unique card's title is its name too ("Asfaloth", "The Balrog"), a place's aside
+    (`_PLACES`: "Rhosgobel" is as often its scenario). Whether a player's word is
+    one is the reader's to say (`judge.search.card_mentions.PlayerNames`); kept in the
+    user cache as `_titles` is (`_kept`)."""
+    return _kept("card-first-names.marshal", _first_names_from_facts)
+
+
+def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
+    raw = _raw()["designs"]
+    # a trait of cards titled otherwise is a kind ("Nazgûl"); Thaurdir's trait is his
+    traits = {
+        title_key(trait)
+        for d in raw.values()
+        for trait in d.get("traits", ())
+        if not title_key(d["title"]).startswith(title_key(trait))
+    }
+    found: dict[str, dict[str, None]] = {}
+    for did in _in_database_order():
+        record = raw[did]
+        kind = record["type"]
+        person = kind in _PEOPLE or (kind in _UNIQUE_PEOPLE and record.get("unique"))
+        for title in (record["title"], *record.get("titles", ())):
+            said = _WORD.findall(_ARTICLE.sub("", title_key(title)))
+            first = said[0] if said else ""
+            if len(first) < 3 or first.endswith("'s"):
+                continue
+            # a unique card of one word is named by it ("Asfaloth"), but for a place,
+            # whose name is its scenario's as often ("Rhosgobel")
+            named = len(said) == 1 and record.get("unique") and kind not in _PLACES
+            if (person and first not in traits) or named:
+                found.setdefault(first, {})[title] = None
+    return {name: tuple(titles) for name, titles in found.items()}
+
+
+@cache
+def player_names() -> dict[str, tuple[str, ...]]:
+    """The names players call cards by that are not their titles and cannot be read
+    from them, as `judge/games/lcg/card_names.json` declares them ("Samwise": Sam
+    Gamgee), as written -> the titles they mean."""
+    document = json.loads(_NAMES_FILE.read_bytes())
+    found: dict[str, tuple[str, ...]] = {}
+    for group in document["names"]:
+        for name, meant in group["means"].items():
+            found[name] = (meant,) if isinstance(meant, str) else tuple(meant)
+    return found
+
+
+def _named_by_players(query: str) -> tuple[str, ...]:
+    """The titles a typed name (`title_key`, without its article) means when it is a
+    name `player_names` declares or a first name (`first_names`), else none."""
+    declared = {title_key(name).rstrip("."): titles for name, titles in player_names().items()}
+    return declared.get(query.rstrip("."), ()) or first_names().get(query, ())
+
+
 @cache
 def design(design_id: str) -> CardDesign | None:
     raw = _raw()["designs"].get(design_id)
@@ -323,9 +397,12 @@ def _narrow(found: tuple[CardDesign, ...], words: tuple[str, ...]) -> tuple[Card
 def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     """The versions of the title `name` means, narrowed by `words` said beside it.
 
-    An exact title wins; otherwise typos ("sneak atack"), shortenings ("the Beastmaster")
-    and first names ("Samwise") resolve when one title is clearly best. When none is,
-    `designs` is empty and `close` offers the nearest titles."""
+    An exact title wins; then a name players call cards by (`player_names`: "Samwise")
+    or a first name (`first_names`: "sam"), which, when several titles share it
+    ("thorin"), means all of them, as the words beside it narrow them ("tactics
+    thorin"); otherwise typos ("sneak atack") and shortenings ("the Beastmaster")
+    resolve when one title is clearly best. When none is, `designs` is empty and
+    `close` offers the nearest titles."""
     from rapidfuzz import fuzz, process
 
     titles, words, query = _titles(), tuple(words), title_key(name)
@@ -341,6 +418,15 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     if query in titles:
         found = by_title(query)
         return CardMatch(name, found[0].title, _narrow(found, words), score=100.0)
+    kept = [w for w in query.split() if not _is_label(w)]
+    meant = _named_by_players(" ".join(kept)) if kept else ()
+    if meant:  # "samwise"; "thorin" is both Thorins, "tactics thorin" the one
+        said = (*words, *(w for w in query.split() if _is_label(w)))
+        found = _narrow(tuple(d for title in meant for d in by_title(title)), said)
+        chosen = tuple(dict.fromkeys(d.title for d in found))
+        if len(chosen) > 1:  # each title is as close as the other: offer them all
+            return CardMatch(name, None, found, chosen, score=100.0)
+        return CardMatch(name, chosen[0], found, score=100.0)
     shortlist = {
         t for t, _, _ in process.extract(query, list(titles), scorer=fuzz.WRatio, limit=30)
     }
@@ -382,7 +468,7 @@ def design_titles() -> dict[str, str]:
 
 
 #: bump when the shape of a table kept in the user cache changes
-_KEPT_FORMAT = 2
+_KEPT_FORMAT = 3
 
 
 def _kept(name: str, build) -> dict:

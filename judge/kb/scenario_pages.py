@@ -27,6 +27,27 @@ class Removal:
     count: int
 
 
+#: an Easy Mode list: per encounter set, the cards to remove
+Removals = tuple[tuple[str, tuple[Removal, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EasyChecklist:
+    """The Easy Mode list a scenario's page is ticked off from, as the CLI and the app
+    both show it (`Scenario.easy_checklist`): the Quest Companion's own removals, or,
+    where the page gives only the gold-border rule, DragnCards' Easy deck (Normal
+    minus Easy), labelled as DragnCards' and not the Quest Companion's."""
+
+    removals: Removals
+    #: the removals are DragnCards' Easy deck's, not the page's
+    dragncards: bool = False
+    #: the page gives only the gold-border rule and DragnCards has no Easy deck to say
+    #: which cards have the border
+    unsourced: bool = False
+    #: DragnCards' Easy deck where it differs from the page's own list, shown beside it
+    differs: Removals | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Scenario:
     """One scenario page as data (built from an entry of kind `scenario`)."""
@@ -94,6 +115,15 @@ class Scenario:
             (name, tuple(Removal(r["title"], r["count"]) for r in cards))
             for name, cards in found.items()
         )
+
+    def easy_checklist(self) -> EasyChecklist:
+        """Which Easy Mode list the page is ticked off from, and DragnCards' beside it
+        where the two differ (`EasyChecklist`)."""
+        theirs = self.dragncards_easy()
+        if self.gold_border_only:
+            return EasyChecklist(theirs or (), theirs is not None, unsourced=theirs is None)
+        differs = theirs if self.easy_mode_agrees() is False else None
+        return EasyChecklist(self.easy_mode, differs=differs)
 
     def easy_mode_agrees(self) -> bool | None:
         """Whether the page's removals are DragnCards' Easy deck's (None when there is

@@ -10,7 +10,7 @@ the entry's rule, and the entry was ranked first for the question as a whole.
 A worked example ("Example: Tom commits Gandalf...") or a line that sets the scene
 ("Context: ...") names the question's words as often as the rule does, and usually more
 (the cards, the numbers), but it illustrates the rule rather than stating it: it wins
-only with twice the rule line's weight (ILLUSTRATION_WEIGHT). So does a line that only
+only with twice the rule line's weight (`profile.ILLUSTRATION_WEIGHT`). So does a line that only
 points to another document that agrees ('The Rules Reference ("Forced") contains the
 same rule'), whose words are the heading's, and a scenario page's Easy Mode line, which
 lists the cards easy mode takes out, for a question that is not about easy mode.
@@ -19,7 +19,7 @@ An entry's player questions (its front matter) may each name the line that answe
 them. A question that shares the player's words lends that line its weight: the line
 that settles a matter is worded as the rules put it, the stored question as players
 ask it. A line that several stored questions name gains most from the one closest to
-the player's, and each further one a fraction of the one before (QUESTION_DECAY):
+the player's, and each further one a fraction of the one before (`profile.QUESTION_DECAY`):
 otherwise a line answering many questions wins on the common words they add up to
 ("do extra progress tokens carry over?" would get the line on when the quest
 advances, not the one that says extra progress is lost).
@@ -27,7 +27,7 @@ advances, not the one that says extra progress is lost).
 A question asking for a person, an amount or a moment ("who takes the penalty?", "how
 much does threat go up?", "does the forced effect go first?") is answered by a line
 that names one: a player's role, a number, a point in the round (STATES). Such a line
-counts STATING_WEIGHT more.
+counts `profile.STATING_WEIGHT` more.
 
 A question that says nothing but the entry's name ("what is the staging area?") is
 answered by the summary's first sentence, which defines it (`names_only_the_entry`).
@@ -45,11 +45,11 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from judge.kb.body_lines import body_lines
+from judge.search import profile
 from judge.search.snippets import word_stems
 
 #: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"
 _ILLUSTRATION = re.compile(r"^(?:[\w' -]{0,30}\bexample|context)\b[^:]{0,60}:", re.IGNORECASE)
-ILLUSTRATION_WEIGHT = 0.5
 #: "The Rules Reference ("Forced") contains the same rule.": a line that only says
 #: another document agrees (up to POINTER_WORDS words; longer ones go on to say it)
 _AGREES = re.compile(
@@ -85,9 +85,6 @@ STATES = {
         re.IGNORECASE,
     ),
 }
-STATING_WEIGHT = 0.4
-#: what each further stored question naming a line adds, as a share of the one before
-QUESTION_DECAY = 0.7
 _ASKED = re.compile(r"^Q:\s*")  # a ruling's question ...
 _ANSWERED = re.compile(r"^A:\s*")  # ... and its answer, the next line or the same bullet
 
@@ -134,7 +131,7 @@ def best_line(
     `answered` are the entry's own player questions that name the line answering them,
     as (line position, the question's stems): each adds to its line the weight of
     the words it shares with the question asked, the closest one whole and each
-    further one QUESTION_DECAY of the one before. A player's question rarely uses the
+    further one `profile.QUESTION_DECAY` of the one before. A player's question rarely uses the
     words of the rule that settles it ("do extra progress tokens carry over?" against
     "Progress beyond what the stage required is lost"), but often those of a
     question the entry already answers.
@@ -145,7 +142,7 @@ def best_line(
     abilities "still work", not by the first one that names abilities.
 
     `asks_for` is what the question asks for (`focus.asked_for`): a line that states
-    one (STATES) counts STATING_WEIGHT more."""
+    one (STATES) counts `profile.STATING_WEIGHT` more."""
     lines = body_lines(body)
     if not lines:
         return None
@@ -157,7 +154,7 @@ def best_line(
         (
             round(
                 (sum(weights.get(s, 0.0) for s in said) * _weight(line, asked) + by_questions[i])
-                * (1 + STATING_WEIGHT * bool(stating and stating.search(line))),
+                * (1 + profile.STATING_WEIGHT * bool(stating and stating.search(line))),
                 9,
             ),
             len(unweighted.intersection(said)),
@@ -191,12 +188,15 @@ def _by_questions(
 ) -> list[float]:
     """Per line, the weight its stored questions lend it (`best_line`'s `answered`):
     the closest question's shared weight, plus each further one's, scaled by
-    QUESTION_DECAY once more than the one before it."""
+    `profile.QUESTION_DECAY` once more than the one before it."""
     shared: list[list[float]] = [[] for _ in range(count)]
     for position, question in answered:
         shared[position].append(sum(weights.get(s, 0.0) for s in question))
     return [
-        sum(weight * QUESTION_DECAY**rank for rank, weight in enumerate(sorted(each, reverse=True)))
+        sum(
+            weight * profile.QUESTION_DECAY**rank
+            for rank, weight in enumerate(sorted(each, reverse=True))
+        )
         for each in shared
     ]
 
@@ -207,4 +207,8 @@ def _weight(line: str, asked: frozenset[str]) -> float:
     question (`asked`: its stems) is not about easy mode."""
     pointer = _AGREES.match(line) and len(line.split()) <= POINTER_WORDS
     unasked_easy_mode = _EASY_MODE.match(line) and EASY not in asked
-    return ILLUSTRATION_WEIGHT if pointer or unasked_easy_mode or _ILLUSTRATION.match(line) else 1.0
+    return (
+        profile.ILLUSTRATION_WEIGHT
+        if pointer or unasked_easy_mode or _ILLUSTRATION.match(line)
+        else 1.0
+    )

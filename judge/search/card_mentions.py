@@ -8,8 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
 
-from judge.search.text import STOP_WORDS, text_words, words
-from judge.search.vocabulary import NARRATORS, SAYING
+from judge.search.text import NARRATORS, SAYING, STOP_WORDS, text_words, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
@@ -18,6 +17,12 @@ RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names i
 SHARED_GRAM_TITLES = 8
 #: the most question words searched for card names
 MAX_WORDS = 40
+#: how like the rest of a possessive title ("Counsel" of Elrond's Counsel) the words
+#: after a possessive must be (`CardRecogniser._possessive_runs`): "Council" is 71
+POSSESSIVE_REST = 70
+#: the most titles one recogniser reports for a question: a post names its three heroes
+#: and the cards that met ("Gimli had Citadel Plate and a Dwarven Axe ... a Hill Troll")
+MOST_CARDS = 6
 #: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
 MIN_SINGLE_NAME = 4
 #: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
@@ -128,9 +133,13 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     plain English ("Despair"); "plain", those whose every word is plain English or
     the rules', which name a card only written as one ("Gather Information");
     "words", their words that name one card alone (`distinctive_words`: "Beastmaster");
-    and "designs", every title's versions oldest first (ours too), in one string read
+    "designs", every title's versions oldest first (ours too), in one string read
     only for a title named (`designs_of`): each version's id less the title's slug,
-    and the places of its packs in `card_facts.PACKS` ("hero-lore:0.71 ally:5")."""
+    and the places of its packs in `card_facts.PACKS` ("hero-lore:0.71 ally:5");
+    "first_names", the titles each first name begins (`card_facts.first_names`, ours
+    too: "thorin" -> both Thorins), and "plain_first_names", those of them that are
+    plain words ("sam", "merry"), which name a card only written as one
+    (`PlayerNames`)."""
     from collections import Counter
 
     from judge.base.slug import slugify
@@ -175,8 +184,19 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
         if entries[word] <= 2 and word not in scenario_words
     }
     designs = {key: " ".join(versions) for key, versions in designs.items()}
+    first = card_facts.first_names()
     return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
-            "designs": designs}  # fmt: skip
+            "designs": designs, "first_names": {name: list(t) for name, t in first.items()},
+            "plain_first_names": sorted(set(first) & (plain_words | _any_english()))}  # fmt: skip
+
+
+def _any_english() -> frozenset[str]:
+    """Every word of the English word list, however rare: a first name that is one
+    ("lurker": Lurker of the Depths, in "long time lurker") names a card only written
+    as a name."""
+    from spellchecker import SpellChecker
+
+    return frozenset(SpellChecker(language="en", distance=1).word_frequency.dictionary)
 
 
 def designs_of(key: str, versions: str) -> list[tuple[str, frozenset[str]]]:
@@ -461,11 +481,49 @@ class CardRecogniser:
                     if close:
                         yield run, text, close
 
+    def _possessive_runs(self, question_words: tuple[str, ...]):
+        """The runs that open with a possessive ("elrond's council", and "elrond´s",
+        read as "elrond" and "s"), as `_runs` yields them but spelt as the titles' slugs
+        spell a possessive ("elronds-council"): read without its "'s", a possessive
+        title with a typo elsewhere ("Council" for Counsel) scores too low to name it,
+        and its first word alone names another card (Elrond). Compared only with the
+        titles that open with that possessive, whose rest the run's rest must be like
+        (POSSESSIVE_REST). Found lazily: most questions have no possessive, and those
+        that do, few."""
+        n_words = min(len(question_words), MAX_WORDS)
+        for start in range(n_words):
+            word, rest = question_words[start], start + 1
+            if word.endswith("'s"):
+                word = word[:-2]
+            elif rest < n_words and question_words[rest] == "s" and word.isalpha():
+                rest += 1
+            else:
+                continue
+            opening = f"{word}s-"
+            titles = [key for key in self._by_opening.get(word[:3], ()) if key.startswith(opening)]
+            text = f"{word}s"
+            for end in range(rest, min(rest + MAX_RUN - 1, n_words)) if titles else ():
+                text += f"-{question_words[end]}"
+                close = [key for key in titles if _may_reach(text, key, MIN_SCORE)]
+                if close:
+                    from rapidfuzz import fuzz
+
+                    # the possessive spelt right says nothing of the rest: "Daechanar's
+                    # Will" is no Daechanar's Fall, though the two score 87
+                    said = text.removeprefix(opening)
+                    close = [
+                        k
+                        for k in close
+                        if fuzz.ratio(said, k.removeprefix(opening)) >= POSSESSIVE_REST
+                    ]
+                if close:
+                    yield (word, *question_words[rest : end + 1]), text, close
+
     def scored(
         self,
         question_words: tuple[str, ...],
         is_common=lambda word: False,
-        limit: int = 3,
+        limit: int = MOST_CARDS,
         names: frozenset[str] | None = None,
         longer: Iterable[str] = (),
         is_a_word=lambda word: True,
@@ -476,13 +534,15 @@ class CardRecogniser:
         one in its own right, never a misspelt title (by default every word is: no
         title is read through a typo)."""
         # a card named in the possessive ("Thalin's damage") is that card
+        possessive = self._possessive_runs(question_words)
         question_words = tuple(_unpossessed(w) for w in question_words)
         if names is not None:
             names = frozenset(_unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
         runs = self._runs if self._plain is None else self._runs_by_opening
-        for run, text, candidates in runs(question_words):
+        # a possessive title's runs first: "Elrond's Council" claims its "elrond"
+        for run, text, candidates in itertools.chain(possessive, runs(question_words)):
             from rapidfuzz import fuzz, process
 
             for key, score, _ in process.extract(
@@ -534,13 +594,17 @@ class CardRecogniser:
         thousands of everyday words and phrases are: one word, written as a name or no
         word at all ("Eowyn", "gimli"); a title of plain words ("Gather Information"),
         written as a name, its first word aside (a sentence's first is capitalised
-        anyway); any other title however written ("longbeard elder")."""
+        anyway), and those the title itself prints in lower case ("Bard son of
+        Brand"); any other title however written ("longbeard elder")."""
         if self._plain is None or names is None:
             return True
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
-        written = [w in names for w in run if w not in STOP_WORDS]
-        return key not in self._plain or (any(written) and all(written[1:]))
+        if key not in self._plain:
+            return True
+        lower = {w.lower() for w in _WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
+        written = [w in names for w in run if w not in STOP_WORDS and w not in lower]
+        return any(written) and all(written[1:])
 
     def _distinctive(self, word: str, is_common) -> str | None:
         """The card a word written as a name names on its own (`distinctive_words`),
@@ -590,6 +654,178 @@ class CardRecogniser:
         if names is None or word in names:
             return True
         return "-" not in key and word not in self.everyday
+
+
+class PlayerNames:
+    """The names players call cards by that are no run of a title's words: a first name
+    (`card_facts.first_names`: "Thorin" is Thorin Oakenshield or Thorin Stonehelm,
+    "Sam" is Sam Gamgee) and the names `card_facts.player_names` declares ("Samwise").
+
+    A name several titles share names them all: which one the player meant is for the
+    words beside it to say (`reading.GameReader`), never for us to guess. A first name
+    that is a plain word ("Sam", "Merry", "Bard": `plain`) names a card only written as
+    a name, with no capitalised word beside it ("Lord" in "the Lord of the Rings") and
+    not after a narrator ("my buddy Sam"); any other names one however written
+    ("thorin"). A declared name written with capitals inside ("SoG", "U.C.") names
+    its card only as written. No name names a card where it is a word of a title the
+    question names, there ("Sam Gamgee" is that card, and the Brand of Bard son of
+    Brand is no Brand son of Bain) or on its own (that title shortened: "the Jailor"
+    after Dungeon Jailor), though a possessive that opens one is its owner's name
+    ("Elrond" said beside Elrond's Counsel); nor where it is a word of a scenario's
+    name (`scene`) or of a longer name that is not the card's ("Thorin's Company")."""
+
+    def __init__(
+        self,
+        first: dict[str, list[str]],
+        plain: frozenset[str],
+        declared: dict[str, tuple[str, ...]],
+    ):
+        self.first, self.plain = first, plain
+        #: declared names by their words ("samwise",), and those matched as written
+        self.declared: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.as_written: dict[str, tuple[str, ...]] = {}
+        for name, titles in declared.items():
+            if any(c.isupper() for c in name[1:]):
+                self.as_written[name] = titles
+            elif words(name):
+                self.declared[tuple(words(name))] = tuple(titles)
+        self._lengths = sorted({len(k) for k in self.declared}, reverse=True)
+
+    def said(
+        self,
+        question: str,
+        named: Iterable[str] = (),
+        scene: frozenset[str] = frozenset(),
+        longer: Iterable[str] = (),
+    ) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+        """Each name the question says, first said first, as (the titles it means, the
+        question's words that say it); `named`: the titles the recognisers found.
+        Every word of the question is read, not only those the recognisers search
+        (`MAX_WORDS`) nor those of its asking sentences: a long post names its heroes
+        in its story ("Tapped Frodo and Sam to commit them")."""
+        from judge.base.slug import slugify
+
+        found: dict[tuple[str, ...], set[str]] = {}
+        alone = None  # read only for a plain first name said: most questions say none
+        # a possessive split by an odd apostrophe ("Elrond´s") is read as one
+        said = tuple(_unpossessed(w) for i, w in enumerate(words(question)) if w != "s" or not i)
+        titles_said = [tuple(_unpossessed(w) for w in words(title)) for title in named]
+        # a word of a title named, said on its own, is that card shortened ("the
+        # Jailor" after Dungeon Jailor); a possessive of one is its owner's name
+        taken = {w for title in named for w in words(title) if not w.endswith("'s")}
+        for i, word in enumerate(said):
+            if word in taken or any(_in_title_at(said, i, title) for title in titles_said):
+                continue
+            for length in self._lengths:
+                run = said[i : i + length]
+                if run in self.declared:
+                    found.setdefault(self.declared[run], set()).update(run)
+            titles = self.first.get(word)
+            if not titles or word in scene:
+                continue
+            if word in self.plain:
+                alone = self._written_alone(question) if alone is None else alone
+                if word not in alone:
+                    continue
+            if _in_a_longer_name(word, [slugify(t) for t in titles], longer):
+                continue
+            found.setdefault(tuple(titles), set()).add(word)
+        for name, titles in self.as_written.items():
+            if re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", question):
+                found.setdefault(titles, set()).update(words(name))
+        return [(titles, frozenset(words_)) for titles, words_ in found.items()]
+
+    @staticmethod
+    def _written_alone(question: str) -> frozenset[str]:
+        """The words capitalised (not in capitals) where no sentence starts, with no
+        capitalised word right beside them, a sentence's first word ("Can Sam
+        defend?") and a sphere or card type ("Spirit Merry") aside, and not after a
+        narrator or before a word of saying ("my buddy Sam", "Sam says"): folded,
+        without a possessive ("Bilbo's"). "Frodo / Sam" is two names."""
+        found = set()
+        written = list(_WRITTEN_WORD.finditer(question))
+        for i, match in enumerate(written):
+            word = match.group()
+            if (
+                not word[0].isupper()
+                or word.isupper()
+                or _opens_a_sentence(question, match.start())
+            ):
+                continue
+            before = written[i - 1] if i else None
+            after = written[i + 1] if i + 1 < len(written) else None
+            if any(
+                near is not None
+                and _next_to(question, near, match)
+                and near.group()[0].isupper()
+                and near.group().lower() not in _qualifiers()
+                and not (near is before and _opens_a_sentence(question, near.start()))
+                for near in (before, after)
+            ):
+                continue
+            told = before is not None and before.group().lower() in NARRATORS
+            if told or (after is not None and after.group().lower() in SAYING):
+                continue
+            found.update(_unpossessed(w) for w in words(word))
+        return frozenset(found)
+
+
+@cache
+def _qualifiers() -> frozenset[str]:
+    """The words a player writes before a name to say which version ("Spirit Frodo",
+    "Fellowship Aragorn", "Hero Merry"): the spheres and card types, no names."""
+    from judge.games import DEFAULT_GAME
+    from judge.games.lexicon import vocabulary
+
+    said = vocabulary(DEFAULT_GAME)
+    return said.spheres | frozenset(said.card_type_words)
+
+
+def _next_to(question: str, one: re.Match, other: re.Match) -> bool:
+    """Whether two written words stand with only spaces between them (not "Frodo /
+    Sam", "Frodo, Sam")."""
+    start, end = sorted((one, other), key=lambda m: m.start())
+    return not question[start.end() : end.start()].strip()
+
+
+def _in_a_longer_name(word: str, keys: list[str], longer: Iterable[str]) -> bool:
+    """Whether a name the player said is a word of a longer name written that is none
+    of the titles it means (`keys`): "Daechanar" in Daechanar's Will, "Thorin" in
+    Thorin's Company; a sphere or card type before it makes no other name ("Spirit
+    Frodo"), and a longer name holding a whole title ("Thorin Oakenshield") is that
+    title."""
+    from judge.base.slug import slugify
+
+    for name in longer:
+        said = [_unpossessed(w) for w in words(name)]
+        while said and said[0] in _qualifiers():
+            said = said[1:]
+        if word not in said or len(said) < 2:
+            continue
+        slug = f"-{slugify(' '.join(said))}-"
+        if not any(f"-{key}-" in slug or _spells_one_of(slug.strip("-"), {key}) for key in keys):
+            return True
+    return False
+
+
+def _in_title_at(said: tuple[str, ...], i: int, title: tuple[str, ...]) -> bool:
+    """Whether the question's word at `i` is a word of a title it says there, misspelt
+    or not: the title is that one word, or the word begins as one of the title's words
+    does and a word of the title that is no stop word stands where it would beside it
+    (typos keep a word's first letters: "Elrond´s Council" says Elrond's Counsel, and
+    "Brand son of Bane" Brand son of Bain)."""
+    word = said[i]
+    if len(title) == 1:
+        return word == title[0]
+    for k, meant in enumerate(title):
+        if word[:1] != meant[:1]:
+            continue
+        for m, other in enumerate(title):
+            j = i - k + m
+            beside = m != k and 0 <= j < len(said) and other not in STOP_WORDS
+            if beside and said[j][:3] == other[:3]:
+                return True
+    return False
 
 
 class _JoinedGrams:
@@ -736,8 +972,12 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
         if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
             continue
         # "Glorfindel's Light of Valinor" is his copy of a card we know
-        owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)[1:]
+        owner, *owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)
         if owned and _spells_one_of(slugify(owned[0]), seen):
+            continue
+        # ... and "Theodred's Response" is Théodred's, a word of the rules after him
+        rules = owned and all(w in known_words for w in words(owned[0]))
+        if rules and _spells_one_of(slugify(owner), seen):
             continue
         if any(w not in known_words for w in words(text)):
             # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll

@@ -27,13 +27,12 @@ from typing import NamedTuple
 
 from judge.search import learned as learned_stage
 from judge.search import naming, profile, scoring
-from judge.search.understand import ONE_CARDS, Understanding, understand
-from judge.search.vocabulary import KIND_NAMES
+from judge.search.understand import KIND_NAMES, Understanding, understand
 
 
 def _names_a_kind(concept: Iterable[str]) -> bool:
     """Whether a concept's words name a kind of entry ("errata", "faq":
-    `vocabulary.KIND_NAMES`)."""
+    `understand.KIND_NAMES`)."""
     return not KIND_NAMES.keys().isdisjoint(concept)
 
 
@@ -313,7 +312,7 @@ class GameIndex:
             self._is_common,
             ruleset(game).rules_words,
         )
-        #: the entries titled after one card they cover (`understand.ONE_CARDS`)
+        #: the entries titled after one card they cover (`profile.ONE_CARDS`)
         self._one_cards = frozenset(meta.get("one_cards", ()))
         self._of_kind = {
             kind: frozenset(d for d, its in enumerate(self._kinds) if its == kind)
@@ -424,7 +423,7 @@ class GameIndex:
         scored: list[tuple[float, int]] = []
         if model is not None:
             docnums = self._model_docnums(model)
-            scores = model.scores(question[: learned_stage.MAX_CHARACTERS])
+            scores = model.scores(question)
             scored = sorted(
                 ((scores[n], docnum) for n, docnum in docnums), key=lambda pair: -pair[0]
             )
@@ -452,7 +451,11 @@ class GameIndex:
         return (
             score
             * meaning.kind_weights.get(self._kinds[docnum], 1.0)
-            * (meaning.kind_weights.get(ONE_CARDS, 1.0) if docnum in self._one_cards else 1.0)
+            * (
+                meaning.kind_weights.get(profile.ONE_CARDS, 1.0)
+                if docnum in self._one_cards
+                else 1.0
+            )
             * coverage**profile.COVERAGE_POWER
         )
 
@@ -463,7 +466,7 @@ class GameIndex:
         A concept is found where any of its stems is. Concepts no entry mentions (a
         typo, an everyday word) are left out, so they never count against an entry.
         A word that names a kind of entry is covered by every entry of that kind
-        (`vocabulary.KIND_NAMES`), or by the named cards' entries of that kind when the
+        (`understand.KIND_NAMES`), or by the named cards' entries of that kind when the
         question names cards (`_of_named_kind`): "thalin errata" asks for Thalin's
         erratum, not his ruling, though only the ruling says "errata".
         """
@@ -613,7 +616,7 @@ class GameIndex:
         from judge.search.answer import Answer, best_line, names_only_the_entry
         from judge.search.card_mentions import name_keys
         from judge.search.text import stem
-        from judge.search.vocabulary import ERRATA_WORDS
+        from judge.search.understand import ERRATA_WORDS
 
         # asked of a card we have nothing on, an erratum of another card is no answer
         # ("does eowyn's errata change her ability?" is not answered by Caldara's), and

@@ -17,61 +17,16 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from judge.games.lexicon import english
 from judge.search.text import STOP_WORDS, words
 
 #: a sentence ends at . ! ? ; or a line break (a "..." between sentences too)
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
-#: a sentence opening with one of these asks ("does it...", "can I..."), or sets the
-#: condition of what it asks ("If Ufthak cannot attack. Does he get a token?")
-_OPENERS = frozenset(
-    [
-        "can",
-        "could",
-        "does",
-        "do",
-        "did",
-        "is",
-        "are",
-        "was",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "how",
-        "should",
-        "would",
-        "will",
-        "may",
-        "must",
-        "am",
-        "if",
-    ]
-)
-#: words and pairs of words that ask wherever they sit in a sentence; a player who is
-#: "confused about playing vs putting into play" names what they ask about without "?"
-_ASKING_WORDS = frozenset(["wondering", "question", "correct", "confused", "unsure", "unclear"])
-_ASKING_PAIRS = frozenset(
-    [
-        ("can", "i"),
-        ("can", "you"),
-        ("can", "we"),
-        ("do", "i"),
-        ("do", "you"),
-        ("does", "it"),
-        ("what", "happens"),
-        ("is", "it"),
-        ("i", "wonder"),
-    ]
-)
-#: the weight of a word only the backstory says (asking sentences weigh 1)
-BACKSTORY_WEIGHT = 0.4
-#: the weight, in choosing the answer line, of a word only the later questions of a
-#: post say ("Who gets dealt first? Also, do we reshuffle?"): a post asks its main
-#: question first, and the line states one rule
-FOLLOW_UP_WEIGHT = 0.5
+#: a sentence opening with one of these asks ("does it...", "can I..."); words and pairs
+#: of words that ask wherever they sit ("confused about playing vs putting into play")
+_OPENERS = english().question_openers
+_ASKING_WORDS = english().asking_words
+_ASKING_PAIRS = english().asking_pairs
 #: a story shorter than this is the question's own setting ("X got eliminated. Who is
 #: first player now?"), not backstory to look past
 STORY_WORDS = 15
@@ -106,10 +61,7 @@ def asks(sentence: str) -> bool:
 _DEMONSTRATIVES = frozenset(["that", "this"])
 #: words that judge what was said before, or choose between it, rather than name a
 #: rule ("who is right?", "which one?", "who wins?")
-_VERDICT_WORDS = frozenset(
-    ["right", "wrong", "legal", "illegal", "correct", "allowed", "true", "possible"]
-    + ["thoughts", "case", "one", "ones", "either", "win", "wins", "winner"]
-)
+_VERDICT_WORDS = english().verdict_words
 
 
 def asking(parts: list[str]) -> list[bool]:
@@ -162,9 +114,8 @@ def example_words(question: str) -> frozenset[str]:
 
 
 #: pronouns by which a short question points back at what the sentence before it told
-#: ("can he?": the hero it told of). Not "they" or "her", as often the players' or a
-#: card's ("can they defend?", "her ability")
-_POINTING = frozenset(["it", "him", "them", "he", "she"])
+#: ("can he?": the hero it told of)
+_POINTING = english().pointing
 #: how many words of its own a question may say and still lean on the one before it
 POINTING_WORDS = 10
 

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from judge.base.paths import cache_dir, kb_root
 
-_FORMAT = 77  # bump when the schema or analysis changes
+_FORMAT = 78  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):
@@ -264,7 +264,7 @@ def _fact_entries(kb) -> dict[str, str]:
 def _about_one_card(entry) -> bool:
     """Whether an entry of a kind not already weighed as about cards (a campaign rule,
     a saga card's glossary entry) is titled after a card it covers."""
-    from judge.search.understand import RULES_QUESTION_WEIGHTS
+    from judge.search.profile import RULES_QUESTION_WEIGHTS
 
     return entry.kind not in RULES_QUESTION_WEIGHTS and entry.titled_after_a_card
 
@@ -328,11 +328,19 @@ def build(kb, target: Path, replace: bool = False) -> float:
 
 
 def _index_profile() -> dict:
-    """The profile's numbers that the index holds (`profile.INDEX_BOOSTS`,
-    `PAIR_WEIGHT`): an index built with others is stale."""
+    """What the index was built with besides the knowledge base: the profile's numbers
+    it holds (`profile.INDEX_BOOSTS`, `PAIR_WEIGHT`) and the English its stems were
+    analysed with (`lexicon.fingerprint`). An index built with others is stale."""
+    from judge.games.lexicon import fingerprint
     from judge.search import profile
 
-    return {"boosts": profile.INDEX_BOOSTS, "pairs": profile.PAIR_WEIGHT}
+    # and the analysis: the stems the index holds follow english.json's stop words
+    # and irregular forms
+    return {
+        "boosts": profile.INDEX_BOOSTS,
+        "pairs": profile.PAIR_WEIGHT,
+        "english": fingerprint(),
+    }
 
 
 def _fingerprint(path: Path) -> list[int]:

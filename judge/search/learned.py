@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from judge.search import profile
-from judge.search.text import STOP_WORDS, stem, words
+from judge.search.text import MAX_CHARACTERS, STOP_WORDS, stem, words
 
 MODEL_PATH = Path(__file__).with_name("model") / "ranker.bin"
 #: the file's first bytes, then the header's length (uint32, little-endian)
@@ -54,10 +54,6 @@ SECTIONS = (
     ("classes", "H"),  # per posting, the entry (its index in the header's `ids`)
     ("weights", "b"),  # per posting, the entry's weight for the feature, in `scales`
 )
-
-
-#: the most of a question the model reads, as `understand` reads it (a pasted page)
-MAX_CHARACTERS = 4000
 
 
 def features(text: str) -> list[str]:
@@ -192,10 +188,10 @@ class Model:
 
     def scores(self, text: str) -> list[float]:
         """Every entry's score for a question (by its index in `ids`): its intercept
-        plus the question's features' weights for it."""
+        plus the question's features' weights for it, of its first MAX_CHARACTERS."""
         totals = list(self._intercepts)
         starts, classes, weights, scales = self._starts, self._classes, self._weights, self._scales
-        for position, value in self.vector(text).items():
+        for position, value in self.vector(text[:MAX_CHARACTERS]).items():
             unit = value * scales[position]
             begin, end = starts[position], starts[position + 1]
             for entry, weight in zip(classes[begin:end], weights[begin:end], strict=True):

@@ -5,32 +5,28 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from judge.search.focus import BACKSTORY_WEIGHT
+from judge.games import DEFAULT_GAME
+from judge.games.lexicon import vocabulary
+from judge.search import profile
 from judge.search.understand import Understanding
 
-CARD_WEIGHT = 8.0
 #: the card types a player says a name with ("Faramir as a hero", "the Faramir ally"),
-#: and how many words away
-CARD_TYPE_WORDS = {
-    "hero": "hero",
-    "heroes": "hero",
-    "ally": "ally",
-    "allies": "ally",
-    "attachment": "attachment",
-    "event": "event",
-}
+#: and how many words away: the default game's, whose card database they choose versions
+#: in (`reading.GameReader._card_designs`)
+CARD_TYPE_WORDS = vocabulary(DEFAULT_GAME).card_type_words
 CARD_TYPE_REACH = 3
 
 
 def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
     """Each named card's pull: the first card the question names is what it is about
-    (CARD_WEIGHT), each later one pulls less ("...cannot attack due to Feint"), and a
+    (`profile.CARD_WEIGHT`), each later one pulls less ("...cannot attack due to Feint"), and a
     card only the backstory or an example names pulls as little as its other words."""
     weights = []
     by_position = sorted(meaning.cards, key=lambda card: first_position(card, meaning.words))
     for order, card in enumerate(by_position):
         told = only_told(card, meaning)
-        weights.append((card, CARD_WEIGHT / (1 + order) * (BACKSTORY_WEIGHT if told else 1.0)))
+        pull = profile.CARD_WEIGHT / (1 + order)
+        weights.append((card, pull * (profile.BACKSTORY_WEIGHT if told else 1.0)))
     return weights
 
 
@@ -104,12 +100,10 @@ def with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
     """Card-specific entries gain weight when a card is named, and lose some when none
     is, or when only the backstory or an example names one: the question then asks
     about the rules the card met, not about the card."""
-    from judge.search.understand import RULES_QUESTION_WEIGHTS
-
     weights = dict(meaning.kind_weights)
     meaning = meaning._replace(cards=tuple(cards))
     if not about_a_card(meaning):
-        for kind, factor in RULES_QUESTION_WEIGHTS.items():
+        for kind, factor in profile.RULES_QUESTION_WEIGHTS.items():
             weights[kind] = weights.get(kind, 1.0) * factor
     return meaning._replace(kind_weights=weights)
 

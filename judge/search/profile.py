@@ -51,6 +51,10 @@ MAX_EXPANSIONS = 6
 PHRASE_WEIGHT = 1.5
 #: a step or ruling number named outright ("1.08", "3.2") decides the answer
 NUMBER_WEIGHT = 100.0
+#: the pull of the first card a question names on the entries about it (each later
+#: card's is this over its place in the question: 1/2, 1/3 ...): its errata and rulings
+#: answer most questions that name it
+CARD_WEIGHT = 8.0
 #: how many of BM25F's best entries are re-ranked
 CANDIDATES = 60
 #: a word that more than this share of the entries have in a field picks out none of
@@ -72,8 +76,51 @@ BACKSTORY_WEIGHT = 0.4
 #: post say ("Who gets dealt first? Also, do we reshuffle?"): a post asks its main
 #: question first, and the line states one rule
 FOLLOW_UP_WEIGHT = 0.5
+#: a question of up to this many different words names its topic with each word, so a
+#: match in an entry's title counts in full; in a longer one each word is one of many
+#: things said (the story's "enemy", "attachment"), and title matches, word by word
+#: or the whole title, count proportionally less (`scoring.topical`)
+TOPIC_WORDS = 8
+#: BM25's free parameters, whoosh's defaults: how much a long field is discounted ...
+BM25_B = 0.75
+#: ... and how quickly repeating a term stops counting
+BM25_K1 = 1.2
+#: an entry of another kind titled after a card it covers ("Aragorn", a campaign rule
+#: for that hero): a pseudo-kind, weighed like a ruling on one card
+ONE_CARDS = "one card's"
+#: a question naming no card asks about the rules themselves: the entries about one
+#: card's wording rank a little lower, by kind (a named card reverses this,
+#: `naming.with_cards`)
+RULES_QUESTION_WEIGHTS = {"qa": 0.6, "errata": 0.6, "scenario": 0.8, ONE_CARDS: 0.6}
+#: a campaign entry's weight for a question that says nothing of campaign play
+SINGLE_GAME_CAMPAIGN_WEIGHT = 0.8
+#: factor on the score of an entry that a named scenario's page links to
+SCENARIO_LINK_BONUS = 1.6
+#: a long post names its scenario in passing ("last night in Return to Mirkwood, ...")
+#: and often asks about one of the page's own rules (its objective ally, its split
+#: staging areas): the page gains as the scenario's rulings do. The name's words weigh
+#: only as the scene (`scenario_mentions.scene_words`), so a rules question that says
+#: where it happened ("in A Journey to Rhosgobel, does removed from the game mean...")
+#: still gets the rule first
+SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
+#: a question that opens with the scenario's name is about that scenario, and the name's
+#: words score in full (they are no scene), so the page gains less than its rulings: a
+#: ruling of the scenario it names ("journey down the anduin: banks dealt as a shadow
+#: card") still answers first
+SCENARIO_PAGE_OPENED = 1.2
+
+# --- the answer line: declared (`judge.search.answer`) --------------------------------
+
 #: how much a word of the best entry's title counts towards choosing its answer line
 TITLE_WORD_WEIGHT = 0.25
+#: a worked example, a line that only points to another document, or an unasked Easy
+#: Mode line wins only with twice the rule line's weight
+ILLUSTRATION_WEIGHT = 0.5
+#: a line that names what the question asks for (a person, an amount, a moment) counts
+#: this much more
+STATING_WEIGHT = 0.4
+#: what each further stored question naming a line adds, as a share of the one before
+QUESTION_DECAY = 0.7
 
 # --- the fusion: declared -------------------------------------------------------------
 
@@ -138,7 +185,7 @@ CONFIDENCE = {
     "model_lead": 2.6495,
 }
 #: below this confidence there is no answer line: the lowest threshold at which, out of
-#: fold, the answer line is from a right entry >= 85% of the time over the hardest
-#: sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
+#: fold, the answer line is from a right entry `crossval.PRECISION_TARGET` of the time
+#: over the hardest sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
 #: `hardest`)
 ANSWER_THRESHOLD = 0.6516

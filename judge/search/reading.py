@@ -39,6 +39,72 @@ COPY_WORDS = ("unique", "copy")
 SPHERES = frozenset(("leadership", "lore", "spirit", "tactics", "neutral", "baggins", "fellowship"))
 
 
+#: the names a question says and the question's words that say them: a title ((title,),
+#: its words), or a name that is no title (`PlayerNames`: (the titles it means, "thorin"))
+Said = tuple[tuple[str, ...], frozenset[str]]
+#: the words beside a name several titles share that choose among them: the card types
+#: and spheres ("Tactics Thorin", "the Bard hero"); a pack's words choose only among one
+#: title's versions, since plain words are in packs' names ("Over Hill and Under Hill")
+_CHOOSING_TITLES = frozenset(naming.CARD_TYPE_WORDS) | SPHERES | {"enemy", "enemies"}
+
+
+def _telling(beside: list[str], told: frozenset[str]) -> int:
+    """How many words beside a name a version's own words tell (`designs_of`)."""
+    kind = naming.CARD_TYPE_WORDS.get
+    return sum(1 for w in beside if not told.isdisjoint((w, w.rstrip("s"), kind(w))))
+
+
+def _chosen_titles(
+    titles: tuple[str, ...],
+    versions: dict[str, list[tuple[str, frozenset[str]]]],
+    beside: list[str],
+    said: frozenset[str],
+    written: frozenset[str],
+) -> tuple[str, ...]:
+    """The titles a name several share means: those whose other words the question
+    writes as names (`written`: "Thorin ... Stonehelm", but "my son" says nothing of
+    Bard son of Brand), else those of the versions a type or sphere word beside it tells
+    most (`_CHOOSING_TITLES`), else all."""
+    from judge.search.card_mentions import _unpossessed
+    from judge.search.text import STOP_WORDS
+
+    written = frozenset(map(_unpossessed, written))
+    told = [t for t in titles if not written.isdisjoint(set(words(t)) - said - STOP_WORDS)]
+    if told:
+        return tuple(told)
+    choosing = [w for w in beside if w in _CHOOSING_TITLES or w.rstrip("s") in _CHOOSING_TITLES]
+    counts = {t: max((_telling(choosing, v) for _, v in versions[t]), default=0) for t in titles}
+    best = max(counts.values())
+    return tuple(t for t in titles if counts[t] == best) if best else titles
+
+
+def _only_inside(card: str, title: str, question_words: tuple[str, ...]) -> bool:
+    """Whether a card's title is said only as the possessive that opens a longer title
+    ("Elrond" in "Elrond's Counsel", "elrond´s" read as "elrond" and "s"): its words are
+    that title's, and the question never says them on their own."""
+    from judge.search.card_mentions import _unpossessed
+
+    said, longer = words(card), [_unpossessed(w) for w in words(title)]
+    if len(said) >= len(longer) or said != longer[: len(said)]:
+        return False
+    alone = [
+        i
+        for i, w in enumerate(question_words)
+        if w == said[-1] and question_words[i + 1 : i + 2] != ("s",)
+    ]
+    return not alone and words(title)[len(said) - 1].endswith("'s")
+
+
+def _first_said(said: frozenset[str], question_words: tuple[str, ...]) -> int:
+    """Where the question first says one of a name's words."""
+    return next((i for i, w in enumerate(question_words) if w in said), len(question_words))
+
+
+def _said_names(shared: list[Said]) -> list[str]:
+    """The names no title spells, as the question says them ("samwise")."""
+    return [" ".join(sorted(said)) for _, said in shared]
+
+
 class GameReader:
     """One game's recognisers (cards, scenarios, spelling) and the question reading
     built on them."""
@@ -97,9 +163,24 @@ class GameReader:
             for pair in pairwise(title)
         )
 
+    @cached_property
+    def player_names(self):
+        """The names players call cards by that are no title (`PlayerNames`): the card
+        database's first names and the names declared for it, the Card Game's only."""
+        from judge.search.card_mentions import PlayerNames
+
+        database = self._tables.get("database_cards", {})
+        if "first_names" not in database:
+            return PlayerNames({}, frozenset(), {})
+        from judge.kb.card_facts import player_names
+
+        first = database["first_names"]
+        return PlayerNames(first, frozenset(database["plain_first_names"]), player_names())
+
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
         not in the first questions."""
+        _ = self.player_names
         self.cards.prepare()
         self.database.prepare()
         self.scenarios.prepare()
@@ -112,7 +193,7 @@ class GameReader:
         from judge.search.card_mentions import written_as_names
 
         names = written_as_names(question)
-        scenarios, cards, listed, others, unknown = self._named(question, meaning, names)
+        scenarios, cards, listed, others, unknown, shared = self._named(question, meaning, names)
         # a name none of ours is a card we have nothing on, unless it names a game ("Old
         # Decipher") or a scenario not counted among those the question is about
         unknown = [
@@ -122,7 +203,7 @@ class GameReader:
         ]
         corrected = {
             **self.speller.in_phrases(meaning.content, self._title_pairs),
-            **self._corrections(meaning.content, (*cards, *others)),
+            **self._corrections(meaning.content, (*cards, *others, *_said_names(shared))),
             # a scenario's name too: "the thing in the depehs" is found by "depths"
             **self.speller.in_titles(meaning.content, [*cards, *scenarios]),
         }
@@ -132,9 +213,13 @@ class GameReader:
             )
             scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
         meaning = in_own_words(meaning, self._rules_words)
+        named = [((card,), frozenset(words(card))) for card in (*cards, *listed)]
+        designs, meant = self._card_designs([*named, *shared], meaning, names)
+        # the cards of ours a name several titles share means are named too ("Thorin")
+        ours = set(self.cards.titles.values())
+        cards = [*cards, *(title for title in meant if title in ours and title not in cards)]
         meaning = naming.with_cards(meaning, cards)._replace(
-            unknown_cards=tuple(unknown),
-            card_designs=self._card_designs([*cards, *listed], meaning),
+            unknown_cards=tuple(unknown), card_designs=designs
         )
         # a name that is none of ours names nothing we could find, and a game's name
         # chose this index: neither is a rule to look for
@@ -148,10 +233,11 @@ class GameReader:
 
     def _named(
         self, question: str, meaning: Understanding, names: frozenset[str]
-    ) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
+    ) -> tuple[list[str], list[str], list[str], list[str], list[str], list[Said]]:
         """The scenarios and cards of ours a question names, the cards of the card
         database it names that no entry is about, the names it writes that are none of
-        ours, and those of them in neither (`names`: the words it writes as names)."""
+        ours, those of them in neither (`names`: the words it writes as names), and
+        the names that are no title it says (`PlayerNames`: "Thorin", "Samwise")."""
         from judge.search.card_mentions import longer_names, unknown_cards
 
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
@@ -175,9 +261,20 @@ class GameReader:
             }
             for recogniser in (self.cards, self.database)
         )
+        shared = self.player_names.said(
+            question,
+            named=(*cards, *listed),
+            scene=frozenset().union(*said_names),
+            longer=longer,
+        )
         others = unknown_cards(
             question,
-            [*cards, *scenarios],
+            [
+                *cards,
+                *scenarios,
+                *(t for titles, _ in shared for t in titles),
+                *_said_names(shared),
+            ],
             self._known_words,
             self.scenarios.origins,
             table_talk,
@@ -196,32 +293,41 @@ class GameReader:
             and not any(naming.share_a_word(card, ours) for ours in cards)
         ]
         unknown = [o for o in others if not any(naming.share_a_word(o, c) for c in listed)]
-        return scenarios, cards, listed, others, unknown
+        # a card of ours said only in a longer title of the database's is that title's
+        # word: "Elrond's Counsel" (or "Elrond´s Council") names no Elrond
+        cards = [c for c in cards if not any(_only_inside(c, t, meaning.words) for t in listed)]
+        return scenarios, cards, listed, others, unknown, shared
 
-    def _card_designs(self, cards: list[str], meaning: Understanding) -> tuple[str, ...]:
-        """The card database's versions of the cards named, the first named first: of
-        each title, the versions the words beside it choose ("Tactics Aragorn",
-        "Aragorn hero", "Core Aragorn"), else all, oldest first."""
+    def _card_designs(
+        self, named: list[Said], meaning: Understanding, written: frozenset[str] = frozenset()
+    ) -> tuple[tuple[str, ...], list[str]]:
+        """The card database's versions of the cards named, the first named first, and
+        the titles meant. Of each title, the versions the words beside it choose
+        ("Tactics Aragorn", "Aragorn hero", "Core Aragorn"), else all, oldest first; of
+        a name several titles share, the titles whose other words the question writes
+        (`written`: "Stonehelm") or that a type or sphere word beside it chooses
+        ("Tactics Thorin"), else all of them: never one guessed."""
         from judge.base.slug import slugify
         from judge.search.card_mentions import designs_of
         from judge.search.text import STOP_WORDS
 
-        found, kind = [], naming.CARD_TYPE_WORDS.get
-        designs: dict[str, str] = self._tables.get("card_designs", {}) if cards else {}
-        for card in sorted(cards, key=lambda card: naming.first_position(card, meaning.words)):
-            key, said = slugify(card), set(words(card))
-            versions = designs_of(key, designs.get(key, ""))
+        found, meant = [], []
+        designs: dict[str, str] = self._tables.get("card_designs", {}) if named else {}
+        for titles, said in sorted(named, key=lambda name: _first_said(name[1], meaning.words)):
             beside = [
                 near
-                for near in naming.words_beside(said, meaning.words)
+                for near in naming.words_beside(set(said), meaning.words)
                 if near not in said and near not in STOP_WORDS
             ]
-            chosen = [
-                sum(1 for w in beside if not told.isdisjoint((w, w.rstrip("s"), kind(w))))
-                for _, told in versions
-            ]
-            found += [d for (d, _), n in zip(versions, chosen, strict=True) if n == max(chosen)]
-        return tuple(dict.fromkeys(found))
+            versions = {t: designs_of(slugify(t), designs.get(slugify(t), "")) for t in titles}
+            if len(titles) > 1:
+                titles = _chosen_titles(titles, versions, beside, said, written)
+            meant += titles
+            for title in titles:
+                chosen = [_telling(beside, told) for _, told in versions[title]]
+                found += [d for (d, _), n in zip(versions[title], chosen, strict=True)
+                          if n == max(chosen)]  # fmt: skip
+        return tuple(dict.fromkeys(found)), meant
 
     def _corrections(self, content: tuple[str, ...], names: tuple[str, ...]) -> dict[str, str]:
         """Misspelt word -> the rules word read instead. Card names, ours or ones we

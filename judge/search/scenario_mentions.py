@@ -16,25 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
-#: factor on the score of an entry that a named scenario's page links to
-SCENARIO_LINK_BONUS = 1.6
-#: a long post names its scenario in passing ("last night in Return to Mirkwood, ...")
-#: and often asks about one of the page's own rules (its objective ally, its split
-#: staging areas): the page gains as the scenario's rulings do. The name's words weigh
-#: only as the scene (`scene_words`), so a rules question that says where it happened
-#: ("in A Journey to Rhosgobel, does removed from the game mean...") still gets the
-#: rule first
-SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
-#: a question that opens with the scenario's name is about that scenario, and the name's
-#: words score in full (they are no scene), so the page gains less than its rulings: a
-#: ruling of the scenario it names ("journey down the anduin: banks dealt as a shadow
-#: card") still answers first
-SCENARIO_PAGE_OPENED = 1.2
-#: words that ask about the scenario page itself rather than one of its rulings
-PAGE_WORDS = frozenset(
-    {"easy", "difficulty", "difficult", "hard", "harder", "setup", "remove", "removals"}
-    | {"keyword", "keywords", "rules", "rulings", "rating", "sets", "page"}
-)
+from judge.games import DEFAULT_GAME
+from judge.games.lexicon import vocabulary
+from judge.search import profile
+
+#: words that ask about the scenario page itself rather than one of its rulings: the
+#: default game's, the one with scenarios
+PAGE_WORDS = vocabulary(DEFAULT_GAME).scenario_page_words
 NAMED = 2  # scenarios a question names, at most
 _ARTICLES = frozenset({"the", "a", "an"})  # "the hunt for gollum: ..." opens with its name
 MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
@@ -205,12 +193,12 @@ class ScenarioRecogniser:
         found: dict[int, float] = {}
         for title in named:
             for docnum in self._links.get(title, ()):
-                found[docnum] = SCENARIO_LINK_BONUS
+                found[docnum] = profile.SCENARIO_LINK_BONUS
             if title in self._pages:
                 found[self._pages[title]] = {
-                    "page": SCENARIO_LINK_BONUS,
-                    "opened": SCENARIO_PAGE_OPENED,
-                    "mentioned": SCENARIO_PAGE_MENTIONED,
+                    "page": profile.SCENARIO_LINK_BONUS,
+                    "opened": profile.SCENARIO_PAGE_OPENED,
+                    "mentioned": profile.SCENARIO_PAGE_MENTIONED,
                 }[_how_named(question_words, title, opening)]
         return found
 

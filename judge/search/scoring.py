@@ -6,13 +6,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from judge.search import profile
 from judge.search.understand import Understanding
-
-#: a question of up to this many different words names its topic with each word, so a
-#: match in an entry's title counts in full; in a longer one each word is one of many
-#: things said (the story's "enemy", "attachment"), and title matches, word by word
-#: or the whole title, count proportionally less (see topical)
-TOPIC_WORDS = 8
 
 
 class Concept(NamedTuple):
@@ -45,10 +40,10 @@ def newest_first(
 
 
 def topical(meaning: Understanding) -> float:
-    """How much a title match says: fully in a question of up to TOPIC_WORDS different
+    """How much a title match says: fully in a question of up to `profile.TOPIC_WORDS` different
     words, proportionally less in a longer one."""
     said = len(set(meaning.content))
-    return min(1.0, TOPIC_WORDS / said) if said else 1.0
+    return min(1.0, profile.TOPIC_WORDS / said) if said else 1.0
 
 
 def coverage(docnum: int, concepts: list[Concept]) -> float:

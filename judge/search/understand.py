@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
-from judge.games import game_named_by
+from judge.games import DEFAULT_GAME, game_named_by
+from judge.games.lexicon import english, vocabulary
+from judge.search import profile
 from judge.search.card_mentions import MAX_WORDS as NAME_WORDS
 from judge.search.focus import (
     ability_words,
@@ -22,15 +24,13 @@ from judge.search.focus import (
     follow_up_words,
     question_first,
 )
-from judge.search.text import STOP_WORDS, stem, words
-from judge.search.vocabulary import (
-    EXACT_SYNONYMS,
-    INTENT_PHRASES,
-    INTENTS,
-    NARRATORS,
-    SAYING,
-    SYNONYMS,
-)
+from judge.search.text import MAX_CHARACTERS, NARRATORS, SAYING, STOP_WORDS, stem, words
+
+#: the words that ask for a card's errata, and those that name a kind of entry -> the
+#: kinds it names (every entry of those kinds covers the word: "thalin errata",
+#: "sentinel keyword"): the knowledge base's kinds, named alike in every game
+ERRATA_WORDS = english().errata_words
+KIND_NAMES = english().kind_names
 
 MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?[a-z]?$")
@@ -86,6 +86,9 @@ class Understanding(NamedTuple):
     #: how likely the first entry ranked is a right one, 0-1 (`learned.confidence`),
     #: once the question is ranked with the learned stage; else None
     confidence: float | None = None
+    #: the question's text as the stages read it: as typed, then normalised
+    #: (`normalised`), then respelt (`reading.GameReader.spelt`)
+    text: str = ""
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -94,46 +97,54 @@ def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
 
 
 @cache
-def _stemmed_synonyms() -> dict[tuple[str, ...], tuple[str, ...]]:
-    """The synonym table keyed by stems, so "doubles" finds the entry for "double"."""
-    return {tuple(stem(w) for w in key): value for key, value in SYNONYMS.items()}
+def _stemmed_synonyms(game: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """A game's synonym table (`judge.games.lexicon`) keyed by stems, so "doubles" finds
+    the entry for "double"."""
+    return {tuple(stem(w) for w in key): value for key, value in vocabulary(game).synonyms.items()}
 
 
 @cache
-def _openings() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+def _openings(game: str) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
     """The lengths of the synonym keys each stem opens (`_stemmed_synonyms`), and each
-    word (`EXACT_SYNONYMS`): most of a question's words open none, and are looked up
+    word (the exact synonyms): most of a question's words open none, and are looked up
     no further."""
     found: tuple[dict[str, tuple[int, ...]], ...] = ({}, {})
-    for keys, lengths in zip((_stemmed_synonyms(), EXACT_SYNONYMS), found, strict=True):
+    tables = (_stemmed_synonyms(game), vocabulary(game).exact_synonyms)
+    for keys, lengths in zip(tables, found, strict=True):
         for key in keys:
             lengths[key[0]] = (*lengths.get(key[0], ()), len(key))
     return found
 
 
 def prepare() -> None:
-    """Stem the synonym table now rather than for the first question."""
-    _openings()
+    """Stem every game's synonym table now rather than for the first question."""
+    from judge.games import GAMES
+
+    for game in GAMES:
+        _openings(game)
 
 
-def table_talk(word: str) -> tuple[str, ...]:
+def table_talk(word: str, game: str = DEFAULT_GAME) -> tuple[str, ...]:
     """The rules words a word alone stands for in the players' own talk ("ping":
     damage), or none."""
-    return _stemmed_synonyms().get((stem(word),)) or EXACT_SYNONYMS.get((word,), ())
+    exact = vocabulary(game).exact_synonyms
+    return _stemmed_synonyms(game).get((stem(word),)) or exact.get((word,), ())
 
 
-def synonyms_by_position(question_words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+def synonyms_by_position(
+    question_words: tuple[str, ...], game: str = DEFAULT_GAME
+) -> dict[int, tuple[str, ...]]:
     """Rules words for the player words in the question, keyed by the position of each
     word they stand for (longest phrase first: "bad guy" is one enemy, not a character)."""
-    table = _stemmed_synonyms()
-    by_stem, by_word = _openings()
+    table, exact = _stemmed_synonyms(game), vocabulary(game).exact_synonyms
+    by_stem, by_word = _openings(game)
     stems = tuple(stem(w) for w in question_words)
     found: dict[int, tuple[str, ...]] = {}
     i = 0
     while i < len(stems):
         lengths = by_stem.get(stems[i], ()) + by_word.get(question_words[i], ())
         for n in sorted(lengths, reverse=True):
-            meant = table.get(stems[i : i + n]) or EXACT_SYNONYMS.get(question_words[i : i + n])
+            meant = table.get(stems[i : i + n]) or exact.get(question_words[i : i + n])
             if meant and i + n <= len(stems):
                 for position in range(i, i + n):
                     found[position] = meant
@@ -169,29 +180,27 @@ def concepts(
     return tuple(g for g in groups if g)
 
 
-def kind_weights(question_words: tuple[str, ...]) -> dict[str, float]:
+def intents(game: str) -> tuple[tuple, tuple]:
+    """A game's intents and intent phrases (`judge.games.lexicon`): the words that
+    reveal what kind of answer a question wants, and how much to favour it. Weights
+    multiply a hit's score; nothing is ever filtered out."""
+    return vocabulary(game).intents, vocabulary(game).intent_phrases
+
+
+def kind_weights(question_words: tuple[str, ...], game: str = DEFAULT_GAME) -> dict[str, float]:
     """Multipliers per kind from intent words; several intents multiply together. A
     question with no word of campaign play is about a single game: campaign entries
     (the saga's Aragorn, a boon's card) rank a little lower."""
     weights: dict[str, float] = {}
     present = set(question_words)
-    matched = [w for keys, w in INTENTS if keys & present]
-    matched += [w for phrase, w in INTENT_PHRASES if _contains(question_words, phrase)]
+    by_words, by_phrases = intents(game)
+    matched = [w for keys, w in by_words if keys & present]
+    matched += [w for phrase, w in by_phrases if _contains(question_words, phrase)]
     for table in matched:
         for kind, factor in table.items():
             weights[kind] = weights.get(kind, 1.0) * factor
-    weights.setdefault("campaign", SINGLE_GAME_CAMPAIGN_WEIGHT)
+    weights.setdefault("campaign", profile.SINGLE_GAME_CAMPAIGN_WEIGHT)
     return weights
-
-
-#: an entry of another kind titled after a card it covers ("Aragorn", a campaign
-#: rule for that hero), weighed like a ruling on one card (RULES_QUESTION_WEIGHTS)
-ONE_CARDS = "one card's"
-#: Without a card named in the question, it asks about the rules themselves: entries
-#: about one card's wording rank a little lower (a named card reverses this).
-RULES_QUESTION_WEIGHTS = {"qa": 0.6, "errata": 0.6, "scenario": 0.8, ONE_CARDS: 0.6}
-#: a campaign entry's weight for a question that says nothing of campaign play
-SINGLE_GAME_CAMPAIGN_WEIGHT = 0.8
 
 
 def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
@@ -208,25 +217,81 @@ def phrasing(content: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def understand(question: str, game: str = "auto") -> Understanding:
-    question = _REQUESTING.sub("", _CONFIRMING.sub("", question[:4000]))
-    all_words = without_narrators(question_first(question, MAX_WORDS))
+    """The question read by the stages that need nothing of an index (`TEXT_STAGES`), in
+    the game it names, else the default game: `pipeline.read` reads it with the game's
+    own stages between these."""
+    meaning = query(question, game)
+    for stage in TEXT_STAGES:
+        meaning = stage(meaning)
+    return meaning
+
+
+def query(question: str, game: str = "auto") -> Understanding:
+    """The query object before any stage has read it: the text as typed."""
+    return Understanding((), (), (), (), {}, game=game, text=question)
+
+
+def normalised(meaning: Understanding) -> Understanding:
+    """Stage: the text without what asks nothing (a tag asking the table to confirm,
+    a request for an explanation), cut to the most a question is read of."""
+    text = meaning.text[:MAX_CHARACTERS]
+    return meaning._replace(text=_REQUESTING.sub("", _CONFIRMING.sub("", text)))
+
+
+def worded(meaning: Understanding) -> Understanding:
+    """Stage: the words, asking sentences first (`focus.question_first`), without who
+    said what; the numbers among them and the content words; and the opening words in
+    the player's order."""
+    all_words = without_narrators(question_first(meaning.text, MAX_WORDS))
     numbers = tuple(w for w in all_words if _NUMBER.match(w))
-    content = tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers)
-    synonyms = synonyms_by_position(all_words)
-    return Understanding(
+    return meaning._replace(
         words=all_words,
-        content=content,
-        expansions=tuple(expand(all_words, synonyms)),
         numbers=numbers,
-        kind_weights=kind_weights(all_words),
-        concepts=concepts(all_words, synonyms),
-        phrasing=phrasing(content),
-        game=game_named_by(all_words) if game == "auto" else game,
-        background=_background(question, content, all_words, synonyms),
-        follow_up=_follow_up(question, content),
-        asks_for=asked_for(question),
-        opening=tuple(words(question)[:NAME_WORDS]),
+        content=tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers),
+        opening=tuple(words(meaning.text)[:NAME_WORDS]),
     )
+
+
+def marked(meaning: Understanding) -> Understanding:
+    """Stage: the game a word of the question names ("in the TCG"), when none was
+    given, else the default game (the pipeline routes by every word instead,
+    `engine.Searcher.routed`)."""
+    return (
+        meaning if meaning.game != "auto" else meaning._replace(game=game_named_by(meaning.words))
+    )
+
+
+def expanded(meaning: Understanding) -> Understanding:
+    """Stage: the rules words the game's table talk reads into the player's words
+    (`synonyms_by_position`), the concepts they form and the stems phrases match by."""
+    synonyms = synonyms_by_position(meaning.words, meaning.game)
+    return meaning._replace(
+        expansions=tuple(expand(meaning.words, synonyms)),
+        concepts=concepts(meaning.words, synonyms),
+        phrasing=phrasing(meaning.content),
+    )
+
+
+def segmented(meaning: Understanding) -> Understanding:
+    """Stage: the asking sentences against the rest (`judge.search.focus`): the stems
+    only the backstory says, those only the later questions say, and what the first
+    question asks for."""
+    synonyms = synonyms_by_position(meaning.words, meaning.game)
+    return meaning._replace(
+        background=_background(meaning.text, meaning.content, meaning.words, synonyms),
+        follow_up=_follow_up(meaning.text, meaning.content),
+        asks_for=asked_for(meaning.text),
+    )
+
+
+def intended(meaning: Understanding) -> Understanding:
+    """Stage: the kinds of entry the question's words ask for (`kind_weights`)."""
+    return meaning._replace(kind_weights=kind_weights(meaning.words, meaning.game))
+
+
+#: the stages that read a question's text alone, in order (`pipeline.STAGES` puts the
+#: game's between them)
+TEXT_STAGES = (normalised, worded, marked, expanded, segmented, intended)
 
 
 def without_narrators(words: tuple[str, ...]) -> tuple[str, ...]:

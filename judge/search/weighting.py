@@ -16,13 +16,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from judge.search import profile
+
 if TYPE_CHECKING:
     from judge.search.pair_postings import PairPostings
-
-#: BM25's free parameters, whoosh's defaults: B how much a long field is discounted,
-#: K1 how quickly repeating a term stops counting
-B = 0.75
-K1 = 1.2
 
 
 class TermPostings:
@@ -112,7 +109,7 @@ class TermPostings:
         idf = math.log(self._documents / (found + 1)) + 1
         norms = self._field_norms(field)
         return {
-            docnum: idf * (weight * (K1 + 1)) / (weight + norms(docnum))
+            docnum: idf * (weight * (profile.BM25_K1 + 1)) / (weight + norms(docnum))
             for docnum, weight in postings
         }
 
@@ -142,7 +139,8 @@ class TermPostings:
         def norm(docnum: int) -> float:
             found = known.get(docnum)
             if found is None:
-                found = known[docnum] = K1 * ((1 - B) + B * length(docnum, field, 1) / average)
+                b, k1 = profile.BM25_B, profile.BM25_K1
+                found = known[docnum] = k1 * ((1 - b) + b * length(docnum, field, 1) / average)
             return found
 
         return norm

@@ -156,25 +156,23 @@ class ScenariosScreen(Screen):
     def _removals(scenario):
         """The checklist: the page's removals, or where the page gives only the
         gold-border rule, the cards DragnCards' Easy deck leaves out."""
-        if scenario.gold_border_only:
-            return scenario.dragncards_easy() or ()
-        return scenario.easy_mode
+        return scenario.easy_checklist().removals
 
     @staticmethod
     def _easy_source(scenario) -> list[Content]:
         """Where the checklist comes from when it is not the Quest Companion's list,
         and DragnCards' differing list beside the page's."""
-        theirs = scenario.dragncards_easy()
-        if scenario.gold_border_only and theirs:
+        chosen = scenario.easy_checklist()
+        if chosen.dragncards and chosen.removals:
             note = (
                 "The cards below are DragnCards' Easy deck's (Normal minus Easy),"
                 " not the Quest Companion's."
             )
             return [Content.styled(note, f"italic {MUTED}")]
-        if scenario.easy_mode_agrees() is False:
+        if chosen.differs is not None:
             differs = "; ".join(
                 f"{name}: " + ", ".join(f"{r.count}x {r.title}" for r in cards)
-                for name, cards in theirs
+                for name, cards in chosen.differs
             )
             return [Content.styled(f"DragnCards' Easy deck removes instead: {differs}", MUTED)]
         return []

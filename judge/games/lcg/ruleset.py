@@ -22,7 +22,7 @@ class _LCG:
     #: a step entry's phase: one of the round's phases, "round" for the round's own
     #: beginning and end, or "setup"
     step_phases = ("setup", *PHASES_BY_DIGIT)
-    # table talk is read into this game's rules words already (`judge.search.vocabulary`)
+    # table talk is read into this game's rules words already (`judge/games/lcg/vocabulary.json`)
     rules_words = MappingProxyType({})
 
     def turn(self, kb) -> tuple[TurnStep, ...]:

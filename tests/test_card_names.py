@@ -1,0 +1,198 @@
+"""The names players call cards by resolve to the cards they mean, in a question and in
+`card NAME`: titles through typos, first names ("Sam", "Thorin"), the names
+`judge/games/lcg/card_names.json` declares ("Samwise") and a possessive title misspelt
+("Elrond´s Council"). A first name several titles share names them all, unless the
+words beside it choose: never one guessed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge.kb import card_facts
+from judge.search.card_mentions import PlayerNames
+from judge.search.naming import named_cards
+
+THORINS = {"Thorin Oakenshield", "Thorin Stonehelm"}
+
+#: card names as players wrote them in the question sets (bench/, ../shared/eval), each
+#: with the cards it names there
+WRITTEN = [
+    (
+        "Mount Doom, The Lidless Eye made me do a fortitude test. Tapped Frodo and Sam to "
+        "commit them, that's 5 willpower.",
+        {"Frodo Baggins", "Sam Gamgee", "The Lidless Eye"},
+    ),
+    (
+        "We lost Flight to the Ford in our saga campaign and Merry died along the way. We "
+        "obviously have to replay it, but does Merry still go on the fallen heroes list?",
+        {"Merry"},
+    ),
+    (
+        "Flies and Spiders, Crazy Cob came out and goes after whoever has the most poison, "
+        "which was Bilbo, and Bilbo was already exhausted from questing.",
+        {"Bilbo Baggins", "Crazy Cob"},
+    ),
+    (
+        "Last night a Hill Troll attacked me and I blocked with Dáin. Flipped the shadow "
+        "card and it gave the troll +3 attack.",
+        {"Dáin Ironfoot", "Hill Troll"},
+    ),
+    (
+        "Thorin gives an extra resource if I have 5 dwarves when resources come in. I'm at "
+        "4 dwarves.",
+        THORINS,
+    ),
+    (
+        "How much Burn damage can each character take? We exhausted Bard and put 6 on him, "
+        "which killed him instantly.",
+        {"Bard the Bowman", "Bard son of Brand"},
+    ),
+    (
+        "if i use Zigil Miner´s ability and i would say example zero, then i discard top 2 "
+        "cards top of my deck which would be Elrond´s Council and Stand And Fight, do i get "
+        "1 or 2 resources?",
+        {"Zigil Miner", "Elrond's Counsel", "Stand and Fight"},
+    ),
+    ("Intruders in Chetwood: Iârion died. Do we lose? Can anything save that?", {"Iârion"}),
+    (
+        "After committing Eowyn to the quest and having attached Unexpected Courage I face "
+        "a Treachery that asks for an Escape Test. If Eowyn readies with U.C. to take the "
+        "Test is she still considered Committed to the Quest?",
+        {"Éowyn", "Unexpected Courage"},
+    ),
+    (
+        "Theodred's Response after he commits — I forgot it, and my friend says it's "
+        "automatic so I owe the resource placement.",
+        {"Théodred"},
+    ),
+    (
+        "Brand son of Bane question. my mate declared an attack on an orc engaged with him, "
+        "Brand joined in with ranged, orc died.",
+        {"Brand son of Bain"},
+    ),
+    (
+        "Can I use Fellowship Frodo in a regular scenario like Passage Through Mirkwood?",
+        {"Frodo Baggins"},
+    ),
+    ("Can Samwise defend for Frodo?", {"Sam Gamgee", "Frodo Baggins"}),
+]
+
+
+@pytest.fixture(scope="module")
+def searcher():
+    from judge.search.engine import Searcher
+
+    found = Searcher(learned=False)
+    yield found
+    found.close()
+
+
+def read(searcher, question: str):
+    meaning, _, _ = searcher.ask(question, k=1, game="lcg")
+    return meaning
+
+
+def titles(searcher, question: str) -> set[str]:
+    return {card.title for card in named_cards(read(searcher, question))}
+
+
+@pytest.mark.parametrize(("question", "meant"), WRITTEN, ids=[q[:30] for q, _ in WRITTEN])
+def test_the_names_players_wrote_name_the_cards_they_meant(searcher, question, meant):
+    assert titles(searcher, question) == meant
+
+
+def test_every_declared_name_means_titles_of_the_card_database_and_says_why():
+    document = json.loads((card_facts._NAMES_FILE).read_text(encoding="utf-8"))
+    assert all(group["why"].strip() for group in document["names"])
+    for name, meant in card_facts.player_names().items():
+        assert meant and all(card_facts.by_title(title) for title in meant), name
+        assert not card_facts.by_title(name), f"{name} is a title: no name to declare"
+
+
+def test_a_first_name_is_the_first_word_of_a_persons_title_never_a_trait_or_possessive():
+    first = card_facts.first_names()
+    assert set(first["thorin"]) == THORINS
+    assert first["sam"] == ("Sam Gamgee",) and first["merry"] == ("Merry",)
+    assert "nazgul" not in first  # a kind: Nazgûl of Dol Guldur, of Minas Morgul
+    assert "Bilbo's Magic Ring" not in first["bilbo"]
+    assert first["asfaloth"] == ("Asfaloth",)  # one word of a unique card is its name
+
+
+def test_a_first_name_two_titles_share_names_both_with_all_their_versions(searcher):
+    meaning = read(searcher, "Does Thorin get the resource from his ability?")
+    named = {card.title: card.designs for card in named_cards(meaning)}
+    assert set(named) == THORINS
+    assert all(named[t] == tuple(d.id for d in card_facts.by_title(t)) for t in THORINS)
+
+
+def test_a_sphere_word_beside_a_shared_first_name_chooses_one(searcher):
+    assert titles(searcher, "I'm running a Tactics Thorin deck, can he discard?") == {
+        "Thorin Stonehelm"
+    }
+    assert titles(searcher, "Does Leadership Thorin get his resource?") == {"Thorin Oakenshield"}
+
+
+def test_the_titles_other_word_said_elsewhere_chooses_it(searcher):
+    assert titles(searcher, "Thorin attacks. I mean Stonehelm, is he unique?") == {
+        "Thorin Stonehelm"
+    }
+    assert titles(searcher, "Thorin Oakenshield quests, then Thorin readies") == {
+        "Thorin Oakenshield"
+    }
+
+
+def test_a_plain_first_name_names_a_card_only_written_as_one(searcher):
+    assert titles(searcher, "my buddy Sam took the first player token") == set()
+    assert titles(searcher, "the same card, sam says") == set()
+    assert (
+        titles(searcher, "Long time lurker, first post. We're on Temple of the Deceived.") == set()
+    )
+    assert titles(searcher, "Can Sam defend?") == {"Sam Gamgee"}
+
+
+def test_a_name_inside_a_title_the_question_says_is_that_title(searcher):
+    assert titles(searcher, "Bard son of Brand quests, then exhausts") == {"Bard son of Brand"}
+    assert titles(searcher, "Gandalf's Delay or The Ring Draws Them as burdens") == {
+        "Gandalf's Delay",
+        "The Ring Draws Them",
+    }
+
+
+def test_a_declared_name_with_capitals_inside_is_matched_only_as_written():
+    names = PlayerNames({}, frozenset(), {"SoG": ("Steward of Gondor",)})
+    assert names.said("I put SoG on Aragorn") == [(("Steward of Gondor",), frozenset({"sog"}))]
+    assert names.said("a sog of a deck") == []
+
+
+def test_a_named_card_is_no_unknown_card(searcher):
+    meaning = read(searcher, "Can Samwise defend for Frodo?")
+    assert meaning.unknown_cards == ()
+    assert "Sam Gamgee" in meaning.cards
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("samwise", {"Sam Gamgee"}),
+        ("thorin", THORINS),
+        ("tactics thorin", {"Thorin Stonehelm"}),
+        ("sog", {"Steward of Gondor"}),
+        ("bard", {"Bard the Bowman", "Bard son of Brand"}),
+    ],
+)
+def test_card_looks_up_the_same_names(typed, meant):
+    match = card_facts.find_cards(typed)
+    assert {d.title for d in match.designs} == meant
+    assert match.title == (next(iter(meant)) if len(meant) == 1 else None)
+
+
+def test_card_lists_every_version_of_both_thorins(cli):
+    done = cli("card", "thorin")
+    assert done.code == 0
+    assert "'thorin': 2 titles" in done.out
+    assert "Thorin Oakenshield · Hero" in done.out and "Thorin Stonehelm · Hero" in done.out
+    data = cli("card", "thorin", "--json").json()
+    assert data["title"] is None
+    assert {m["title"] for m in data["matches"]} == THORINS
