@@ -96,10 +96,8 @@ def test_stats_count_the_cards_by_category(cli):
 
 def test_errata_for_a_card_with_none_says_so_and_lists_what_names_it(cli):
     done = cli("errata", "eowyn")
-    assert done.code == 1 and done.out.startswith("No errata for Éowyn (Core Set hero);")
+    assert done.code == 1 and done.out.startswith("No errata for Éowyn (Core Set hero,")
     data = cli("errata", "glorfindel", "--json").json()
     assert data["card"] == "Glorfindel" and data["errata"] == []
-    assert cli("errata", "sherbet").code == 1 and "Bert's" not in cli("errata", "sherbet").out
-    # a weak match among the card database's titles does not answer either
-    assert cli("errata", "robert").out.startswith("No card matches 'robert'")
+    assert cli("errata", "sherbet").code == 1 and "Bert" not in cli("errata", "sherbet").out
     assert cli("errata", "celeborn").out.startswith("No errata for Celeborn")

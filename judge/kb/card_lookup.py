@@ -1,4 +1,9 @@
-"""Fuzzy card-title lookup over the titles the knowledge base knows."""
+"""Fuzzy title lookup over a short list of titles (the scenarios', and the cards the
+knowledge base knows when the card facts are not installed), and a card's entries.
+
+`find_card` matches a typed name against a few hundred titles; a card is looked up by
+`judge.app.card_report.find_versions` over the card database, as `card` does, and
+`card_entries` then gathers what the knowledge base says about the title it found."""
 
 from __future__ import annotations
 
@@ -65,3 +70,93 @@ def find_card(query: str, titles: dict[str, str]) -> CardMatch:
     if meant:
         return CardMatch(None, meant, several=True)
     return CardMatch(None, close or ranked[:5])
+
+
+# -- a card database title's entries in the knowledge base ---------------------------------
+
+#: an entry's `cards:` may spell a card otherwise than the card database ("O Elbereth!
+#: Gilthoniel!" for the database's "A Elbereth! Gilthonial!"): a spelling that is no
+#: database title answers for a title at most one edit per SPELLING_LETTERS letters
+#: away (and always one), so "Orc Guard" never answers for Orc Vanguard
+SPELLING_LETTERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntries:
+    """What the knowledge base says about one card title, as `errata` shows it.
+
+    `errata` are its errata (for the versions looked up, when the words beside the title
+    picked some); `about` the rulings and Q&A whose `cards:` name it; `named` the
+    entries whose text names it by its whole title; `other_errata` errata that correct
+    only versions the words beside the title left out ("boromir leadership")."""
+
+    title: str
+    designs: tuple  # card_facts.CardDesign, oldest first; empty without the card facts
+    errata: tuple = ()
+    about: tuple = ()
+    named: tuple = ()
+    other_errata: tuple = ()
+
+    @property
+    def entries(self) -> tuple:
+        return (*self.errata, *self.about, *self.named)
+
+
+def kb_spellings(title: str, kb_titles: dict[str, str]) -> tuple[str, ...]:
+    """The names entries' `cards:` give a card database title: the title, and each
+    name there that is no database title but is the title misspelt (SPELLING_LETTERS)."""
+    from rapidfuzz.distance import OSA
+
+    from judge.base.slug import slugify
+    from judge.kb import card_facts
+
+    if not card_facts.available():
+        return (title,)
+    key = slugify(title)
+    allowed = max(1, len(key) // SPELLING_LETTERS)
+    found = [title]
+    for slug, name in kb_titles.items():
+        near = OSA.distance(slug, key, score_cutoff=allowed) <= allowed
+        if near and slug != key and not card_facts.by_title(name):
+            found.append(name)
+    return tuple(found)
+
+
+def names_card(entry, title: str) -> bool:
+    """Whether an entry's text names the card by its whole title."""
+    import re
+
+    from judge.base.slug import fold_accents
+
+    pattern = rf"(?<!\w){re.escape(fold_accents(title).casefold())}(?!\w)"
+    return bool(re.search(pattern, fold_accents(entry.body).casefold()))
+
+
+def card_entries(kb, title: str, designs: tuple = (), every_design: tuple = ()) -> CardEntries:
+    """The Card Game entries about the card `title` (`designs` its versions looked up,
+    `every_design` all its versions), and those whose text names it."""
+    from judge.games import DEFAULT_GAME as card_game  # the game of the card database
+
+    names = dict.fromkeys((title, *(t for d in every_design for t in d.titles)))
+    kb_titles = kb.card_titles
+    spelt = dict.fromkeys(s for name in names for s in kb_spellings(name, kb_titles))
+    # each spelling's entries in the knowledge base's order (errata first), the title's first
+    about = {e.id: e for s in spelt for e in kb.entries_for_card(s) if e.game == card_game}
+    own = list(about.values())
+    errata = [e for e in own if e.kind == "errata"]
+    # an erratum the card facts give some versions only corrects those
+    chosen = {i for d in designs for i in d.card_entries}
+    placed = {i for d in every_design for i in d.card_entries}
+    narrowed = len(designs) < len(every_design)
+    other = [e for e in errata if narrowed and e.id in placed and e.id not in chosen]
+    named = [
+        e for e in kb.entries if e.game == card_game and e.id not in about and names_card(e, title)
+    ]
+    return CardEntries(
+        title=title,
+        designs=tuple(designs),
+        errata=tuple(e for e in errata if e not in other),
+        about=tuple(e for e in own if e.kind != "errata"),
+        named=tuple(named),
+        other_errata=tuple(other),
+    )

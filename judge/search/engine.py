@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from judge.search import learned as learned_stage
 from judge.search import naming, profile, scoring
-from judge.search.understand import KIND_NAMES, Understanding, understand
+from judge.search.understand import KIND_NAMES, Understanding
 
 
 def _names_a_kind(concept: Iterable[str]) -> bool:
@@ -175,7 +175,6 @@ class Searcher:
         as the searcher was made); `explain`: each hit carries the features and
         weights of its score."""
         started = time.perf_counter()
-        meaning = self._understood(question, game)
         fused = self.learned if learned is None else learned
         # the index's files may change under a searcher (another process rebuilt or
         # swept it, or a file was damaged): then open the current index and ask again,
@@ -184,14 +183,15 @@ class Searcher:
             if heal is not None:
                 self._reopen(rebuild=heal)
             try:
-                meaning, hits = self._search(question, meaning, k, fused, explain)
+                meaning, hits = self._search(question, game, k, fused, explain)
                 break
             except Exception as exc:
                 if heal or not _is_storage_error(exc):
                     raise
         return meaning, hits, (time.perf_counter() - started) * 1000
 
-    def _search(self, question, meaning, k, fused, explain):
+    def _search(self, question, game, k, fused, explain):
+        meaning = self.read(question, game)
         index = self.index(meaning.game)
         if index is None:
             return meaning, []
@@ -209,16 +209,24 @@ class Searcher:
         """The lexical ranking alone, as (score, entry id) best first, and the question
         as read: what the learned stage is fused with (`bench/crossval.py` fits the
         fusion on it)."""
-        meaning = self._understood(question, game)
+        meaning = self.read(question, game)
         index = self.index(meaning.game)
         if index is None:
             return meaning, []
-        meaning, ranked = index.ranking(question, meaning)
+        ranked = index.ranking(meaning)
         return meaning, [(score, index.entry_id(docnum)) for score, docnum in ranked]
 
-    def _understood(self, question: str, game: str) -> Understanding:
-        meaning = understand(question, game)
-        return self._routed(meaning) if game == "auto" else meaning
+    def read(self, question: str, game: str = "auto") -> Understanding:
+        """The question read by every stage (`pipeline.STAGES`), this searcher's indexes
+        reading it in its game's terms; `game` "auto" lets the question's words choose."""
+        from judge.search import pipeline
+
+        return pipeline.read(question, game, self)
+
+    def reader(self, game: str):
+        """The game's reader of questions (`reading.GameReader`), None without its index."""
+        index = self.index(game)
+        return index.reader if index else None
 
     def answer(self, meaning: Understanding, hits: list[Hit], confident_only: bool = True):
         """The answer line (`judge.search.answer`) from the best hit, with the ranking's
@@ -250,17 +258,20 @@ class Searcher:
         docnum = index.docnum(entry_id) if index else None
         return None if docnum is None else index._hit(docnum, 0.0, meaning)
 
-    def _routed(self, meaning: Understanding) -> Understanding:
-        """A question that names no game goes to the game whose own words it uses
-        (`judge.search.routing`)."""
-        from judge.games import DEFAULT_GAME
+    def routed(self, meaning: Understanding) -> Understanding:
+        """Stage: a question given no game goes to the game a word of it names ("in the
+        TCG"), else to the game whose own words it uses (`judge.search.routing`)."""
+        from judge.games import DEFAULT_GAME, game_named_by
         from judge.search.routing import game_by_words
         from judge.search.text import stem
 
-        if meaning.game != DEFAULT_GAME:  # a marker named the game
+        if meaning.game != "auto":
             return meaning
-        stems = [stem(w) for w in meaning.content]
-        return meaning._replace(game=game_by_words(stems, self._game_stems, DEFAULT_GAME))
+        game = game_named_by(meaning.words)
+        if game == DEFAULT_GAME:  # no marker named the game
+            stems = [stem(w) for w in meaning.content]
+            game = game_by_words(stems, self._game_stems, DEFAULT_GAME)
+        return meaning._replace(game=game)
 
 
 class GameIndex:
@@ -304,7 +315,7 @@ class GameIndex:
         self._tables = LazyTables(self._ix)
 
         # the question as this game reads it (cards, scenarios, spelling)
-        self._reader = GameReader(
+        self.reader = GameReader(
             meta,
             self._tables,
             None if storage else info.path,
@@ -335,7 +346,7 @@ class GameIndex:
         """Build the recognisers' lookup tables and read the speller's English words,
         every word's postings and every entry's stored fields now, not in the first
         questions (`Searcher.open_all`), the phrase pairs' too."""
-        self._reader.prepare()
+        self.reader.prepare()
         self._postings.load((*self._fields, "anywhere"))
         self._pairs.read_all()
         self._postings.prepare_norms(("pairs",))
@@ -352,12 +363,11 @@ class GameIndex:
         learned: bool = True,
         explain: bool = False,
     ) -> tuple[Understanding, list[Hit]]:
-        """The best `k` entries of this game for an understood question, and the
-        question as finally read (cards, corrections, the confidence in its
-        first entry). `learned`: fuse the lexical ranking with the learned model's
+        """The best `k` entries of this game for a question read (`pipeline.read`), and
+        the question with the confidence in its first entry. `learned`: fuse the lexical ranking with the learned model's
         (without, the lexical ranking alone); `explain`: each hit carries the features
         the fusion weighed."""
-        meaning, ranked = self.ranking(question, meaning)
+        ranked = self.ranking(meaning)
         # the player's imported wording (`loremaster import`) is text the model was never
         # fitted on: the lexical ranking, which searches it, then ranks alone
         if not learned or not ranked or "official" in self._fields:
@@ -371,20 +381,15 @@ class GameIndex:
             for score, docnum, features in fused[:k]
         ]
 
-    def ranking(
-        self, question: str, meaning: Understanding
-    ) -> tuple[Understanding, list[tuple[float, int]]]:
-        """The lexical ranking: (score, document number) of the candidates, best first,
-        and the question as finally read."""
-        meaning = self._reader.read(question, meaning)
+    def ranking(self, meaning: Understanding) -> list[tuple[float, int]]:
+        """The lexical ranking of a question read (`pipeline.read`): (score, document
+        number) of the candidates, best first."""
         clauses = self._clauses(meaning)
         if not clauses:
-            return meaning, []
+            return []
         concepts = self._weighted_concepts(meaning)
         numbered = frozenset().union(*(self._documents_with("number", n) for n in meaning.numbers))
-        favoured = self._reader.scenarios.favoured(
-            meaning.words, meaning.scenarios, meaning.opening
-        )
+        favoured = self.reader.scenarios.favoured(meaning.words, meaning.scenarios, meaning.opening)
         ranked = sorted(
             (
                 (
@@ -401,7 +406,7 @@ class GameIndex:
         asks_for_rulings = meaning.kind_weights.get("faq", 1.0) > 1.0
         rulings = self._of_kind["faq"] if asks_for_rulings else frozenset()
         asked_for = numbered | rulings
-        return meaning, scoring.newest_first(ranked, self._superseded_by, asked_for)
+        return scoring.newest_first(ranked, self._superseded_by, asked_for)
 
     def pointed(self, meaning: Understanding) -> frozenset[int]:
         """The entries the facts of the cards the question names point to (a card's
@@ -642,7 +647,7 @@ class GameIndex:
         # the cards and scenarios the question names (and a scenario's box and cycle)
         # pulled the entry in, and "errata", or "keyword" or "faq" said of an entry of
         # that kind, asks for a kind of entry: they find the entry, not the line in it
-        scenarios = self._reader.scenarios.with_origins(meaning.scenarios)
+        scenarios = self.reader.scenarios.with_origins(meaning.scenarios)
         kind = [word for word, kinds in KIND_NAMES.items() if best.kind in kinds]
         named = (*best.cards, *meaning.cards, *scenarios, *ERRATA_WORDS, *kind)
         for term in naming.stems_of(named):

@@ -15,16 +15,11 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
 from judge.search import naming, spelling
 from judge.search.text import words
-from judge.search.understand import (
-    Understanding,
-    in_own_words,
-    table_talk,
-    understand,
-    without,
-)
+from judge.search.understand import Understanding, in_own_words, table_talk, without, worded
 
 #: a word in at most this many entries, and no rules term, is a name (see _with_copies)
 NAME_ENTRIES = 15
@@ -42,6 +37,21 @@ SPHERES = frozenset(("leadership", "lore", "spirit", "tactics", "neutral", "bagg
 #: the names a question says and the question's words that say them: a title ((title,),
 #: its words), or a name that is no title (`PlayerNames`: (the titles it means, "thorin"))
 Said = tuple[tuple[str, ...], frozenset[str]]
+
+
+class Named(NamedTuple):
+    """What the names stage (`GameReader.named`) found of a question's names besides its
+    cards and scenarios, which the spelling and own-words stages read: the words it
+    writes as names, the cards of the card database it names that no entry is about,
+    the names it writes that are none of ours, and the names that are no title
+    (`PlayerNames`: "Thorin", "Samwise")."""
+
+    written: frozenset[str]
+    listed: tuple[str, ...]
+    others: tuple[str, ...]
+    shared: tuple[Said, ...]
+
+
 #: the words beside a name several titles share that choose among them: the card types
 #: and spheres ("Tactics Thorin", "the Bard hero"); a pack's words choose only among one
 #: title's versions, since plain words are in packs' names ("Over Hill and Under Hill")
@@ -186,12 +196,12 @@ class GameReader:
         self.scenarios.prepare()
         self.speller.prepare()
 
-    def read(self, question: str, meaning: Understanding) -> Understanding:
-        """The question as this game reads it: the cards and scenarios it names (and
-        the cards we have nothing on), its spelling corrected, and the names that only
-        set its scene."""
+    def named(self, meaning: Understanding) -> Understanding:
+        """Stage: the cards and scenarios the question names, the card names we have
+        nothing on, and what the later stages read of its names (`Named`)."""
         from judge.search.card_mentions import written_as_names
 
+        question = meaning.text
         names = written_as_names(question)
         scenarios, cards, listed, others, unknown, shared = self._named(question, meaning, names)
         # a name none of ours is a card we have nothing on, unless it names a game ("Old
@@ -201,35 +211,58 @@ class GameReader:
             for name in unknown
             if not (self._qualifies_a_game(name) or self.scenarios.spells_a_name(name))
         ]
+        return meaning._replace(
+            cards=tuple(cards),
+            scenarios=tuple(scenarios),
+            unknown_cards=tuple(unknown),
+            named=Named(names, tuple(listed), tuple(others), tuple(shared)),
+        )
+
+    def spelt(self, meaning: Understanding) -> Understanding:
+        """Stage: the misspelt words read as the rules words, card and scenario names
+        they were meant as; the text respelt and its words read again, and the
+        scenarios named in the words as corrected."""
+        named = meaning.named
         corrected = {
             **self.speller.in_phrases(meaning.content, self._title_pairs),
-            **self._corrections(meaning.content, (*cards, *others, *_said_names(shared))),
+            **self._corrections(
+                meaning.content, (*meaning.cards, *named.others, *_said_names(named.shared))
+            ),
             # a scenario's name too: "the thing in the depehs" is found by "depths"
-            **self.speller.in_titles(meaning.content, [*cards, *scenarios]),
+            **self.speller.in_titles(meaning.content, [*meaning.cards, *meaning.scenarios]),
         }
-        if corrected:
-            meaning = understand(spelling.respelt(question, corrected), meaning.game)._replace(
-                corrected=tuple(corrected.items())
+        if not corrected:
+            return meaning
+        meaning = worded(
+            meaning._replace(
+                text=spelling.respelt(meaning.text, corrected), corrected=tuple(corrected.items())
             )
-            scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
+        )
+        scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
+        return meaning._replace(scenarios=tuple(scenarios))
+
+    def in_game(self, meaning: Understanding) -> Understanding:
+        """Stage: the question in the game's own words (`in_own_words`), the versions of
+        the cards it names, the entries about them weighed (`naming.with_cards`), the
+        words of names that are none of ours dropped, and the names that only set its
+        scene."""
+        named = meaning.named
         meaning = in_own_words(meaning, self._rules_words)
-        named = [((card,), frozenset(words(card))) for card in (*cards, *listed)]
-        designs, meant = self._card_designs([*named, *shared], meaning, names)
+        said = [((card,), frozenset(words(card))) for card in (*meaning.cards, *named.listed)]
+        designs, meant = self._card_designs([*said, *named.shared], meaning, named.written)
         # the cards of ours a name several titles share means are named too ("Thorin")
         ours = set(self.cards.titles.values())
-        cards = [*cards, *(title for title in meant if title in ours and title not in cards)]
-        meaning = naming.with_cards(meaning, cards)._replace(
-            unknown_cards=tuple(unknown), card_designs=designs
-        )
+        cards = [*meaning.cards, *(t for t in meant if t in ours and t not in meaning.cards)]
+        meaning = naming.with_cards(meaning, cards)._replace(card_designs=designs)
         # a name that is none of ours names nothing we could find, and a game's name
         # chose this index: neither is a rule to look for
         from judge.games import game_name_words
 
-        dropped = naming.words_of(others, meaning.words)
+        dropped = naming.words_of(named.others, meaning.words)
         meaning = without(meaning, dropped | game_name_words(meaning.words))
-        meaning = naming.with_scenarios(meaning, tuple(scenarios))
+        meaning = naming.with_scenarios(meaning, meaning.scenarios)
         # copies first: a name written twice sets the scene, yet still names two copies
-        return self._with_story_names(self._with_copies(meaning), names)
+        return self._with_story_names(self._with_copies(meaning), named.written)
 
     def _named(
         self, question: str, meaning: Understanding, names: frozenset[str]

@@ -89,6 +89,8 @@ class Understanding(NamedTuple):
     #: the question's text as the stages read it: as typed, then normalised
     #: (`normalised`), then respelt (`reading.GameReader.spelt`)
     text: str = ""
+    #: what the names stage found for the stages after it (`reading.Named`), or None
+    named: object = None
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
