@@ -309,3 +309,18 @@ def test_a_searcher_whose_index_is_rebuilt_or_swept_underneath_answers_on(small_
     shutil.rmtree(searcher.info.path)  # swept by another process before it is opened
     _, hits, _ = searcher.ask("sentinel defend", k=1)
     assert hits and hits[0].id == "kw/sentinel"
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not marshal", b"\xe9\x01\x02"])
+def test_a_broken_kept_table_is_worked_out_again(tmp_path, monkeypatch, garbage):
+    from judge.search import understand
+
+    monkeypatch.setenv("LOREMASTER_CACHE_DIR", str(tmp_path))
+    understand._stemmed_synonyms.cache_clear()
+    fresh = understand._stemmed_synonyms("lcg")
+    kept = tmp_path / "synonym-stems-lcg.marshal"
+    assert kept.is_file() and fresh[("tap",)] == ("exhaust",)
+    kept.write_bytes(garbage)
+    understand._stemmed_synonyms.cache_clear()
+    assert understand._stemmed_synonyms("lcg") == fresh
+    understand._stemmed_synonyms.cache_clear()

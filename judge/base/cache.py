@@ -35,6 +35,30 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def kept(name: str, sources: Iterable[Path], version: int, build):
+    """A table worked out from the `sources` files (`build`, of marshal-able values),
+    read from the user cache file `name` when it was worked out from these very files
+    (their sizes and modification times) by this `version` of the code, else built and
+    written atomically. One that cannot be read is rebuilt; a read-only cache only
+    costs speed. Each caller remembers its table for the process."""
+    import marshal
+
+    from judge.base.paths import cache_dir
+
+    key = [version, *((s.st_size, s.st_mtime_ns) for s in (p.stat() for p in sources))]
+    cached = cache_dir() / name
+    try:
+        stored = marshal.loads(cached.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            return stored["table"]
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    table = build()
+    with contextlib.suppress(OSError):
+        write_atomic(cached, marshal.dumps({"key": key, "table": table}))
+    return table
+
+
 def install_dir_atomic(built: Path, final: Path) -> bool:
     """Rename a fully built directory into place; False if another process won the race.
 

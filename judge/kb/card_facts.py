@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import suppress
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -472,25 +471,8 @@ _KEPT_FORMAT = 3
 
 
 def _kept(name: str, build) -> dict:
-    """A table worked out from the facts file (`build`), read from the user cache file
-    `name` when it was worked out from this file (its size and modification time), else
-    built and written atomically; one that cannot be read is rebuilt, and a read-only
-    cache only costs speed. Each caller remembers its table for the process."""
-    import marshal
+    """A table worked out from the facts file (`build`), kept in the user cache
+    (`judge.base.cache.kept`)."""
+    from judge.base.cache import kept
 
-    from judge.base.cache import write_atomic
-    from judge.base.paths import cache_dir
-
-    stat = facts_path().stat()
-    key = [_KEPT_FORMAT, stat.st_size, stat.st_mtime_ns]
-    cached = cache_dir() / name
-    try:
-        stored = marshal.loads(cached.read_bytes())
-        if isinstance(stored, dict) and stored.get("key") == key:
-            return stored["table"]
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    table = build()
-    with suppress(OSError):
-        write_atomic(cached, marshal.dumps({"key": key, "table": table}))
-    return table
+    return kept(name, [facts_path()], _KEPT_FORMAT, build)

@@ -161,16 +161,16 @@ MODEL_KEEP = 48
 #: candidates, its right entries the targets, L2 0.1) on the players' sets
 #: (`bench/train/`, which tuned neither stage), with their out-of-fold model scores
 FUSION_WEIGHTS = {
-    "lexical_first": 0.4497,
-    "lexical_reciprocal_rank": 0.5093,
-    "lexical_log_share": 0.9407,
-    "model_first": 0.5759,
-    "model_reciprocal_rank": 0.6102,
-    "model_score": 0.6977,
-    "model_gap": 0.7712,
-    "lexical_lead": 0.2601,
-    "model_lead": 0.317,
-    "card_fact": 0.0344,
+    "lexical_first": 0.4365,
+    "lexical_reciprocal_rank": 0.5039,
+    "lexical_log_share": 0.8871,
+    "model_first": 0.5514,
+    "model_reciprocal_rank": 0.6213,
+    "model_score": 0.7365,
+    "model_gap": 0.7971,
+    "lexical_lead": 0.2468,
+    "model_lead": 0.3037,
+    "card_fact": 0.096,
 }
 #: the confidence that the first entry is right: a logistic (Platt scaling) over its
 #: softmax share among the candidates, its lead over the second, whether both rankings
@@ -188,4 +188,4 @@ CONFIDENCE = {
 #: fold, the answer line is from a right entry `crossval.PRECISION_TARGET` of the time
 #: over the hardest sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
 #: `hardest`)
-ANSWER_THRESHOLD = 0.6516
+ANSWER_THRESHOLD = 0.7714

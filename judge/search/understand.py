@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 from typing import NamedTuple
 
 from judge.games import DEFAULT_GAME, game_named_by
@@ -98,11 +99,25 @@ def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     return any(seq[i : i + n] == phrase for i in range(len(seq) - n + 1))
 
 
+#: the version of the stemmed synonym tables kept in the user cache (`_stemmed_synonyms`)
+_STEMMED_FORMAT = 1
+
+
 @cache
 def _stemmed_synonyms(game: str) -> dict[tuple[str, ...], tuple[str, ...]]:
     """A game's synonym table (`judge.games.lexicon`) keyed by stems, so "doubles" finds
-    the entry for "double"."""
-    return {tuple(stem(w) for w in key): value for key, value in vocabulary(game).synonyms.items()}
+    the entry for "double". Stemming every key costs a cold question milliseconds, so
+    the table is kept in the user cache, keyed by the files it is worked out from: the
+    game's vocabulary, the English (its irregular forms) and the stemmer's module."""
+    from judge.base.cache import kept
+    from judge.games.lexicon import ENGLISH, vocabulary_path
+    from judge.search import text
+
+    def build():
+        return {tuple(stem(w) for w in k): v for k, v in vocabulary(game).synonyms.items()}
+
+    sources = [vocabulary_path(game), ENGLISH, Path(text.__file__)]
+    return kept(f"synonym-stems-{game}.marshal", sources, _STEMMED_FORMAT, build)
 
 
 @cache
