@@ -35,17 +35,16 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def kept(name: str, sources: Iterable[Path], version: int, build):
-    """A table worked out from the `sources` files (`build`, of marshal-able values),
-    read from the user cache file `name` when it was worked out from these very files
-    (their sizes and modification times) by this `version` of the code, else built and
-    written atomically. One that cannot be read is rebuilt; a read-only cache only
-    costs speed. Each caller remembers its table for the process."""
+def kept(name: str, key: list, build):
+    """A table (`build`, of marshal-able values) read from the user cache file `name`
+    when it was built for this `key` (what it is worked out from: the version of the
+    code that builds it and the content of its sources), else built and written
+    atomically. One that cannot be read is rebuilt; a read-only cache only costs speed.
+    Each caller remembers its table for the process."""
     import marshal
 
     from judge.base.paths import cache_dir
 
-    key = [version, *((s.st_size, s.st_mtime_ns) for s in (p.stat() for p in sources))]
     cached = cache_dir() / name
     try:
         stored = marshal.loads(cached.read_bytes())

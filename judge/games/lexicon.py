@@ -120,13 +120,9 @@ def english() -> English:
 
 
 @cache
-def vocabulary_path(game: str) -> Path:
-    return HERE / game / "vocabulary.json"
-
-
 def vocabulary(game: str) -> Vocabulary:
     """One game's vocabulary (`judge.games.GAMES` names the keys)."""
-    data = json.loads(vocabulary_path(game).read_bytes())
+    data = json.loads((HERE / game / "vocabulary.json").read_bytes())
     return Vocabulary(
         synonyms=_phrases(data.get("synonyms", {})),
         exact_synonyms=_phrases(data.get("exact_synonyms", {})),

@@ -472,7 +472,8 @@ _KEPT_FORMAT = 3
 
 def _kept(name: str, build) -> dict:
     """A table worked out from the facts file (`build`), kept in the user cache
-    (`judge.base.cache.kept`)."""
+    (`judge.base.cache.kept`) for the file as it is (its size and modification time)."""
     from judge.base.cache import kept
 
-    return kept(name, [facts_path()], _KEPT_FORMAT, build)
+    stat = facts_path().stat()
+    return kept(name, [_KEPT_FORMAT, stat.st_size, stat.st_mtime_ns], build)

@@ -107,17 +107,28 @@ _STEMMED_FORMAT = 1
 def _stemmed_synonyms(game: str) -> dict[tuple[str, ...], tuple[str, ...]]:
     """A game's synonym table (`judge.games.lexicon`) keyed by stems, so "doubles" finds
     the entry for "double". Stemming every key costs a cold question milliseconds, so
-    the table is kept in the user cache, keyed by the files it is worked out from: the
-    game's vocabulary, the English (its irregular forms) and the stemmer's module."""
+    the table is kept in the user cache, keyed by what it is worked out from: the table
+    itself (a hash of it), the English (its irregular forms) and the stemmer's module."""
+    import zlib
+
     from judge.base.cache import kept
-    from judge.games.lexicon import ENGLISH, vocabulary_path
+    from judge.games.lexicon import fingerprint
     from judge.search import text
 
-    def build():
-        return {tuple(stem(w) for w in k): v for k, v in vocabulary(game).synonyms.items()}
+    synonyms = vocabulary(game).synonyms
+    stemmer = Path(text.__file__).stat()
+    key = [
+        _STEMMED_FORMAT,
+        zlib.crc32(repr(sorted(synonyms.items())).encode()),
+        fingerprint(),
+        stemmer.st_size,
+        stemmer.st_mtime_ns,
+    ]
 
-    sources = [vocabulary_path(game), ENGLISH, Path(text.__file__)]
-    return kept(f"synonym-stems-{game}.marshal", sources, _STEMMED_FORMAT, build)
+    def build():
+        return {tuple(stem(w) for w in k): v for k, v in synonyms.items()}
+
+    return kept(f"synonym-stems-{game}.marshal", key, build)
 
 
 @cache
