@@ -191,8 +191,8 @@ RUN_WORDS = sorted({w for key in SHARED_TITLES for w in key.split("-")}) + [
 def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
     """What `CardRecogniser._runs` finds, straight from its definition: each run's
     slug compared with every title it may be compared with, trigram by trigram."""
-    from judge.search.card_mentions import MAX_RUN, MAX_WORDS, _grams
-    from judge.search.text import STOP_WORDS
+    from judge.search.card_mentions import MAX_RUN, _grams
+    from judge.search.text import MAX_WORDS, STOP_WORDS
 
     count = min(len(question_words), MAX_WORDS)
     for start in range(count):

@@ -8,15 +8,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
 
-from judge.search.text import NARRATORS, SAYING, STOP_WORDS, text_words, words
+from judge.search.text import MAX_WORDS, NARRATORS, SAYING, STOP_WORDS, text_words, words
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
 RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names it
 #: a trigram in more titles than this is counted for them only where a run could close
 SHARED_GRAM_TITLES = 8
-#: the most question words searched for card names
-MAX_WORDS = 40
 #: how like the rest of a possessive title ("Counsel" of Elrond's Counsel) the words
 #: after a possessive must be (`CardRecogniser._possessive_runs`): "Council" is 71
 POSSESSIVE_REST = 70

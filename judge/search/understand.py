@@ -15,7 +15,6 @@ from typing import NamedTuple
 from judge.games import DEFAULT_GAME, game_named_by
 from judge.games.lexicon import english, vocabulary
 from judge.search import profile
-from judge.search.card_mentions import MAX_WORDS as NAME_WORDS
 from judge.search.focus import (
     ability_words,
     asked_for,
@@ -25,7 +24,15 @@ from judge.search.focus import (
     follow_up_words,
     question_first,
 )
-from judge.search.text import MAX_CHARACTERS, NARRATORS, SAYING, STOP_WORDS, stem, words
+from judge.search.text import (
+    MAX_CHARACTERS,
+    MAX_WORDS,
+    NARRATORS,
+    SAYING,
+    STOP_WORDS,
+    stem,
+    words,
+)
 
 #: the words that ask for a card's errata, and those that name a kind of entry -> the
 #: kinds it names (every entry of those kinds covers the word: "thalin errata",
@@ -33,7 +40,6 @@ from judge.search.text import MAX_CHARACTERS, NARRATORS, SAYING, STOP_WORDS, ste
 ERRATA_WORDS = english().errata_words
 KIND_NAMES = english().kind_names
 
-MAX_WORDS = 64  # a pasted page of text still answers in milliseconds
 _NUMBER = re.compile(r"^\d\.\d{1,2}(?:\.\d)?[a-z]?$")
 #: a tag that asks the table to confirm ("we deal them before attacks, right?", "is
 #: that correct?"): no rules word, though "right" is a rare one ("right after")
@@ -276,7 +282,7 @@ def worded(meaning: Understanding) -> Understanding:
         words=all_words,
         numbers=numbers,
         content=tuple(w for w in all_words if w not in STOP_WORDS and w not in numbers),
-        opening=tuple(words(meaning.text)[:NAME_WORDS]),
+        opening=tuple(words(meaning.text)[:MAX_WORDS]),
     )
 
 
