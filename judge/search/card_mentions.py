@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
@@ -475,8 +476,7 @@ class CardRecogniser:
                 if close and question_words[end] not in self._not_closing:
                     run = question_words[start : end + 1]
                     text = "-".join(run)
-                    close = [key for key in close if _may_reach(text, key, MIN_SCORE)]
-                    if close:
+                    if _fuzz_loaded() or any(_may_reach(text, k, MIN_SCORE) for k in close):
                         yield run, text, close
 
     def _possessive_runs(self, question_words: tuple[str, ...]):
@@ -888,12 +888,27 @@ def _keys_of(name: str) -> frozenset[str]:
     return frozenset({key, re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key)})
 
 
+def _fuzz_loaded() -> bool:
+    """Whether rapidfuzz is imported: from then on it compares a run with its titles
+    faster than `_may_reach` could rule them out."""
+    return "rapidfuzz.process" in sys.modules
+
+
 def _may_reach(text: str, key: str, score: float) -> bool:
     """Whether `fuzz.ratio(text, key)` could reach `score`: the ratio counts the letters
     the two share in order, which are at most the letters they share in any order. A
-    bound, so that a question whose runs come near no title never imports rapidfuzz."""
-    shared = sum((Counter(text) & Counter(key)).values())
+    bound, so that a question whose runs come near no title never imports rapidfuzz
+    (`_fuzz_loaded`)."""
+    mine, theirs = _letters(text), _letters(key)
+    shared = sum(min(n, theirs.get(letter, 0)) for letter, n in mine.items())
     return 200 * shared >= score * (len(text) + len(key))
+
+
+@lru_cache(maxsize=8192)
+def _letters(text: str) -> Counter:
+    """How many times each letter is in a title or a run (remembered: the titles are
+    compared with every question's runs)."""
+    return Counter(text)
 
 
 def _spells_one_of(key: str, titles: set[str]) -> bool:
