@@ -110,3 +110,32 @@ def test_ask_names_a_database_card_we_have_no_entry_for(cli):
         {"title": "Aragorn", "designs": ["aragorn-hero-tactics"], "entries": True}
     ]
     assert result["cards"] == ["Aragorn"] and result["unknown_cards"] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("can i play ever vigilant on a hero that quested", "Ever Vigilant"),
+        ("does fast hitch work twice a round", "Fast Hitch"),
+        ("i used hasty stroke on a shadow card", "Hasty Stroke"),
+        ("can unexpected courage go on an ally", "Unexpected Courage"),
+    ],
+)
+def test_a_title_of_plain_words_that_is_no_everyday_phrase_is_read_in_lower_case(
+    searcher, question, title
+):
+    from judge.search.naming import named_cards
+
+    assert title in [card.title for card in named_cards(named(searcher, question))]
+
+
+def test_a_title_that_is_an_everyday_phrase_needs_writing_as_a_name(searcher):
+    from judge.search.naming import named_cards
+
+    said = "we stand together and gather information before the quest"
+    assert named_cards(named(searcher, said)) == []
+    # the rare phrase read only whole and as spelt: one typo is just English
+    assert named_cards(named(searcher, "does fast hitc work twice a round")) == []
+    assert "Gather Information" in [
+        card.title for card in named_cards(named(searcher, "when can I play Gather Information"))
+    ]

@@ -13,6 +13,11 @@ from judge.search.text import MAX_WORDS, NARRATORS, SAYING, STOP_WORDS, text_wor
 
 MIN_SCORE = 86.0
 MAX_RUN = 6
+#: a title of two plain words or more, one counted fewer times than this in
+#: pyspellchecker's English (and no word of the rules), is no everyday phrase
+#: (`_a_rare_phrase`): "unexpected" is counted 15,977 times, "courage" 37,754,
+#: "information" 151,308
+RARE_WORD_COUNT = 20_000
 RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names it
 #: a trigram in more titles than this is counted for them only where a run could close
 SHARED_GRAM_TITLES = 8
@@ -138,12 +143,14 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     "first_names", the titles each first name begins (`card_facts.first_names`, ours
     too: "thorin" -> both Thorins), and "plain_first_names", those of them that are
     plain words ("sam", "merry"), which name a card only written as one
-    (`PlayerNames`)."""
+    (`PlayerNames`); "rare", the titles of plain words that are no everyday phrase
+    (`_a_rare_phrase`), which name a card said whole however written."""
     from collections import Counter
 
     from judge.base.slug import slugify
     from judge.kb import card_facts
     from judge.search.english import common_words
+    from judge.search.spelling import terms
 
     if not card_facts.available():
         return {}
@@ -171,6 +178,8 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
                 # keyed without its article: a run is compared from its first word on
                 titles.setdefault(re.sub(r"^(?:the|a|an)-(?=.)", "", key), title)
     plain = {key for key in titles if set(key.split("-")) <= plain_words}
+    rules = frozenset(terms(kb))
+    rare = {key for key in plain if _a_rare_phrase(key, rules)}
     titles = {key: title for key, title in titles.items() if "-" in key or key not in plain}
     owners = Counter(w for key in {*designs, *ours} for w in set(key.split("-")))
     scenario_words = {w for name in scenarios for w in slugify(name).split("-")}
@@ -185,8 +194,22 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     designs = {key: " ".join(versions) for key, versions in designs.items()}
     first = card_facts.first_names()
     return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
+            "rare": sorted(rare & set(titles)),
             "designs": designs, "first_names": {name: list(t) for name, t in first.items()},
             "plain_first_names": sorted(set(first) & (plain_words | _any_english()))}  # fmt: skip
+
+
+def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:
+    """Whether a title of plain words is still no phrase of everyday English: two words
+    or more, one of them rare in English (`RARE_WORD_COUNT`) and no word of a rule's
+    name (`spelling.terms`: "mode"): "ever vigilant", "fast hitch", "unexpected courage", said whole,
+    name their cards however written; "stand together", "gather information" and "hard
+    mode" only written as names."""
+    from judge.search.english import word_counts
+
+    counts = word_counts()
+    said = [w for w in key.split("-") if w not in STOP_WORDS and w not in rules]
+    return "-" in key and any(counts.get(w, 0) < RARE_WORD_COUNT for w in said)
 
 
 def _any_english() -> frozenset[str]:
@@ -294,11 +317,14 @@ class CardRecogniser:
         card_words: dict[str, str],
         everyday: frozenset[str] = frozenset(),
         plain: frozenset[str] | None = None,
+        rare: frozenset[str] = frozenset(),
     ):
         """`plain`: for the card database's titles (`database_cards`), those of plain
-        words; given, each title names a card only as `_said_as_a_title` says."""
+        words, and `rare`, those of them that are no everyday phrase; given, each title
+        names a card only as `_said_as_a_title` says."""
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
+        self._rare = rare
 
     # the run tables below are built on first need: the card database's recogniser
     # (`_runs_by_opening`) uses only `_not_closing` of them
@@ -593,12 +619,14 @@ class CardRecogniser:
         word at all ("Eowyn", "gimli"); a title of plain words ("Gather Information"),
         written as a name, its first word aside (a sentence's first is capitalised
         anyway), and those the title itself prints in lower case ("Bard son of
-        Brand"); any other title however written ("longbeard elder")."""
+        Brand"), or said whole without a typo when the phrase is no everyday English
+        (`rare`: "ever vigilant"); any other title however written ("longbeard
+        elder")."""
         if self._plain is None or names is None:
             return True
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
-        if key not in self._plain:
+        if key not in self._plain or (key in self._rare and "-".join(run) == key):
             return True
         lower = {w.lower() for w in _WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
         written = [w in names for w in run if w not in STOP_WORDS and w not in lower]

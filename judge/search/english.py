@@ -29,12 +29,18 @@ MIN_COUNT = 100
 
 
 @cache
-def common_words() -> tuple[str, ...]:
-    """The alphabetic words counted at least MIN_COUNT times, sorted (read once per
+def word_counts() -> dict[str, int]:
+    """How often each word is counted in pyspellchecker's English (read once per
     process: a process that builds several indexes reads the list once)."""
     from spellchecker import SpellChecker
 
-    counts = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    return SpellChecker(language="en", distance=1).word_frequency.dictionary
+
+
+@cache
+def common_words() -> tuple[str, ...]:
+    """The alphabetic words counted at least MIN_COUNT times, sorted."""
+    counts = word_counts()
     return tuple(sorted(w for w, n in counts.items() if n >= MIN_COUNT and w.isalpha()))
 
 

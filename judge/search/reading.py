@@ -151,6 +151,7 @@ class GameReader:
             database.get("words", {}),
             self.cards.everyday,
             frozenset(database.get("plain", ())),
+            frozenset(database.get("rare", ())),
         )
         self._tables = tables
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
