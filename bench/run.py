@@ -32,6 +32,8 @@ QUERY_ROUNDS = 5
 BUILDS = 3
 #: card names `card`'s lookup is timed on (`card_lookup`)
 CARD_LOOKUPS = 300
+#: questions naming cards as players write them, written blind to the recognisers
+CARD_NAMES = Path(__file__).parent / "card-names-heldout.jsonl"
 
 
 def walls(commands: list[list[str]], env: dict, runs: int = RUNS) -> list[float]:
@@ -199,6 +201,7 @@ def main() -> None:
         # (b'') `card NAME` in process, as the app's Cards screen and `ask`'s named cards
         # look a card up: real titles, each with a typo
         card_lookup()
+        card_names()
 
         # (d) check of a 4-player, 40-card board against the yaml import floor
         from big_board import big_board
@@ -272,6 +275,38 @@ def card_lookup() -> None:
         f"{p50:.2f} / {p95:.2f} ms",
         "p95 < 10 ms",
         p95 < 10,
+    )
+
+
+def card_names() -> None:
+    """How many of the cards players name in questions the reading names
+    (`naming.named_cards`): over `card-names-heldout.jsonl`, written blind to the
+    recognisers (lower case, typos, first names, nicknames, possessives, deep in a
+    backstory), each labelled with the database's titles of the cards it names."""
+    import unicodedata
+
+    from judge.search.engine import Searcher
+    from judge.search.naming import named_cards
+
+    def folded(title: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", title)
+        return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+    rows = [json.loads(line) for line in CARD_NAMES.read_text(encoding="utf-8").splitlines()]
+    searcher = Searcher(learned=False)
+    mentions = right = besides = 0
+    for row in rows:
+        named = {folded(card.title) for card in named_cards(searcher.read(row["q"]))}
+        meant = {folded(card) for card in row["cards"]}
+        mentions += len(meant)
+        right += len(meant & named)
+        besides += len(named - meant)
+    searcher.close()
+    report(
+        f"card names in questions, held out ({len(rows)} questions)",
+        f"{right} of {mentions} named = {right / mentions:.1%}; {besides} besides",
+        "all",
+        right == mentions,
     )
 
 
