@@ -104,7 +104,9 @@ def test_the_names_players_wrote_name_the_cards_they_meant(searcher, question, m
 
 
 def test_every_declared_name_means_titles_of_the_card_database_and_says_why():
-    document = json.loads((card_facts._NAMES_FILE).read_text(encoding="utf-8"))
+    from judge.games.lexicon import CARD_NAMES, HERE
+
+    document = json.loads((HERE / "lcg" / CARD_NAMES).read_text(encoding="utf-8"))
     assert all(group["why"].strip() for group in document["names"])
     for name, meant in card_facts.player_names().items():
         assert meant and all(card_facts.by_title(title) for title in meant), name

@@ -114,3 +114,11 @@ def ruleset_for_board(doc):
     if not isinstance(game, str) or game not in _REGISTRY:  # `game: []` is bad input too
         raise doc.error(("game",), f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     return ruleset(game)
+
+
+def listed_kind(kind: str, game: str) -> str:
+    """An entry's kind as the CLI contract lists it: an entry of a game other than the
+    default one is listed under its game's key ("tcg"), whatever its kind of rule, so
+    that the contract's kinds stay what they were when each game had one; the kind
+    itself (glossary, keyword, step, ...) is what search reads for kind words."""
+    return kind if game == GAMES[0] else game

@@ -136,6 +136,25 @@ def vocabulary(game: str) -> Vocabulary:
     )
 
 
+#: where the names players call a game's cards by are declared (`card_names`)
+CARD_NAMES = "card_names.json"
+
+
+@cache
+def card_names(game: str) -> dict[str, tuple[str, ...]]:
+    """The names players call a game's cards by that are not their titles and cannot be
+    read from them, as `<game>/card_names.json` declares them ("Samwise": Sam Gamgee),
+    as written -> the titles they mean; none for a game without the file."""
+    path = HERE / game / CARD_NAMES
+    if not path.is_file():
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    for group in json.loads(path.read_bytes())["names"]:
+        for name, meant in group["means"].items():
+            found[name] = (meant,) if isinstance(meant, str) else tuple(meant)
+    return found
+
+
 def fingerprint() -> str:
     """A short hash of `english.json`, for the index key: the index stores stems, which
     its stop words and irregular forms decide. (The games' vocabularies are read only

@@ -252,7 +252,6 @@ def _by_prefix() -> dict[str, tuple[str, ...]]:
 _PEOPLE = frozenset(("Hero", "Objective Hero", "Objective Ally"))
 _UNIQUE_PEOPLE = frozenset(("Ally", "Enemy", "Ship Enemy"))
 _PLACES = frozenset(("Location", "Objective", "Objective Location", "Quest", "Ship Objective"))
-_NAMES_FILE = Path(__file__).resolve().parents[1] / "games" / "lcg" / "card_names.json"
 
 
 @cache
@@ -296,17 +295,13 @@ def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
     return {name: tuple(titles) for name, titles in found.items()}
 
 
-@cache
 def player_names() -> dict[str, tuple[str, ...]]:
-    """The names players call cards by that are not their titles and cannot be read
-    from them, as `judge/games/lcg/card_names.json` declares them ("Samwise": Sam
-    Gamgee), as written -> the titles they mean."""
-    document = json.loads(_NAMES_FILE.read_bytes())
-    found: dict[str, tuple[str, ...]] = {}
-    for group in document["names"]:
-        for name, meant in group["means"].items():
-            found[name] = (meant,) if isinstance(meant, str) else tuple(meant)
-    return found
+    """The names players call the cards by that are not their titles
+    (`judge.games.lexicon.card_names`: "Samwise" -> Sam Gamgee)."""
+    from judge.games import DEFAULT_GAME
+    from judge.games.lexicon import card_names
+
+    return card_names(DEFAULT_GAME)
 
 
 def _named_by_players(query: str) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from judge.games import GAMES
+from judge.games import listed_kind
 
 KINDS = ("glossary", "keyword", "step", "faq", "qa", "errata", "campaign", "scenario")
 
@@ -55,14 +55,6 @@ def format_citation(cite: Citation) -> str:
         return f'{document}, Appendix I, "{cite.number} {cite.title}"{page}'
     heading = cite.title if cite.source in ("rr", "tcg") and cite.title else cite.section
     return f'{document}, "{heading.strip(QUOTES)}"{page}'
-
-
-def listed_kind(kind: str, game: str) -> str:
-    """An entry's kind as the CLI contract lists it: an entry of a game other than the
-    default one is listed under its game's key ("tcg"), whatever its kind of rule, so
-    that the contract's kinds stay what they were when each game had one; the kind
-    itself (glossary, keyword, step, ...) is what search reads for kind words."""
-    return kind if game == GAMES[0] else game
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from judge.base.paths import KB_FOLDERS
 from judge.base.reading import files_below
+from judge.games import GAMES
 from judge.kb.body_lines import body_lines, nested_bullet, opened_by
 from judge.kb.entries import (
     FIELDS,
     FRONT_MATTER,
-    GAMES,
     KINDS,
     REQUIRED,
     SOURCES,

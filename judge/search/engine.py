@@ -66,7 +66,7 @@ class Hit(NamedTuple):
 
     @property
     def listed_kind(self) -> str:
-        from judge.kb.entries import listed_kind
+        from judge.games import listed_kind
 
         return listed_kind(self.kind, self.game)
 

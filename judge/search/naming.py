@@ -148,11 +148,11 @@ class NamedCard(NamedTuple):
 def named_cards(meaning: Understanding) -> list[NamedCard]:
     """The cards the question names, the first named first, ours or only the card
     database's ("Longbeard Elder": no entry of ours, but its facts)."""
+    if not meaning.card_designs:
+        return []
     from judge.base.slug import slugify
     from judge.kb.card_facts import design_titles
 
-    if not meaning.card_designs:
-        return []
     titles, ours = design_titles(), {slugify(card) for card in meaning.cards}
     found: dict[str, list[str]] = {}
     for design in meaning.card_designs:

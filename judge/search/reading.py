@@ -183,10 +183,12 @@ class GameReader:
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
             return PlayerNames({}, frozenset(), {})
-        from judge.kb.card_facts import player_names
+        from judge.games import DEFAULT_GAME
+        from judge.games.lexicon import card_names
 
         first = database["first_names"]
-        return PlayerNames(first, frozenset(database["plain_first_names"]), player_names())
+        names = card_names(DEFAULT_GAME)
+        return PlayerNames(first, frozenset(database["plain_first_names"]), names)
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
