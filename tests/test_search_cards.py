@@ -505,7 +505,7 @@ def test_a_heros_name_in_lower_case_is_that_card(cli, kb):
     """The stored questions write names in lower case ("fellowship sphere aragorn"),
     and an entry named after a card ("Aragorn", a campaign rule) names no rule: neither
     makes "aragorn" an everyday word."""
-    from judge.search.card_mentions import everyday_words
+    from judge.search.card_tables import everyday_words
 
     everyday = everyday_words(kb)
     assert "aragorn" not in everyday

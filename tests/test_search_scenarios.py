@@ -110,7 +110,7 @@ def test_short_names_are_names_not_words(kb):
 
 def test_scenario_checklists_do_not_spoil_card_words(kb):
     """A card named on many Easy Mode lists still has its distinctive word."""
-    from judge.search.card_mentions import distinctive_words
+    from judge.search.card_tables import distinctive_words
 
     found = distinctive_words(kb)
     assert found.get("beastmaster") == "dol-guldur-beastmaster"
@@ -120,7 +120,7 @@ def test_scenario_checklists_do_not_spoil_card_words(kb):
 def test_a_cycles_name_is_no_cards_word(kb, searcher):
     """Players name the cycle they are playing ("the Dwarrowdelf cycle"): its name in a
     card's title (Dwarrowdelf Axe) does not name the card on its own."""
-    from judge.search.card_mentions import distinctive_words
+    from judge.search.card_tables import distinctive_words
 
     found = distinctive_words(kb)
     assert "dwarrowdelf" not in found and "beastmaster" in found

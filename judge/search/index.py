@@ -192,7 +192,7 @@ def _fill(kb, ix) -> dict:
     from judge.games import DEFAULT_GAME
     from judge.kb.importer.store import official_wording
     from judge.search import lazy_tables, pair_postings
-    from judge.search.card_mentions import database_cards, distinctive_words, everyday_words
+    from judge.search.card_tables import database_cards, distinctive_words, everyday_words
     from judge.search.index_writing import Codec
     from judge.search.scenario_mentions import index_meta as scenario_meta
     from judge.search.spelling import terms, vocabulary

@@ -144,7 +144,7 @@ class GameReader:
         self.cards = CardRecogniser(
             meta["cards"], meta["card_words"], frozenset(meta.get("everyday", ()))
         )
-        #: the card database's titles of cards no entry is about (`database_cards`)
+        #: the card database's titles of cards no entry is about (`card_tables.database_cards`)
         database = tables.get("database_cards", {})
         self.database = CardRecogniser(
             database.get("titles", {}),
