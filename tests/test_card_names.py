@@ -11,8 +11,8 @@ import json
 import pytest
 
 from judge.kb import card_facts
-from judge.search.card_mentions import PlayerNames
 from judge.search.naming import named_cards
+from judge.search.player_names import PlayerNames
 
 THORINS = {"Thorin Oakenshield", "Thorin Stonehelm"}
 

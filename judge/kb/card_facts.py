@@ -263,7 +263,7 @@ def first_names() -> dict[str, tuple[str, ...]]:
     nor a trait ("Nazgûl of Dol Guldur": "nazgul" names a kind); and the one word of a
     unique card's title is its name too ("Asfaloth", "The Balrog"), a place's aside
     (`_PLACES`: "Rhosgobel" is as often its scenario). Whether a player's word is
-    one is the reader's to say (`judge.search.card_mentions.PlayerNames`); kept in the
+    one is the reader's to say (`judge.search.player_names.PlayerNames`); kept in the
     user cache as `_titles` is (`_kept`)."""
     return _kept("card-first-names.marshal", _first_names_from_facts)
 

@@ -45,7 +45,7 @@ _AMOUNTS = frozenset(("couple", "pair", "bunch", "lots", "handful", "few", "seve
 #: where a sentence, a clause or a numbered point ("2) After") starts, and a word as
 #: written
 _NAME_START = re.compile(rf"(?<=[{_OPENERS}])|(?<=\b\d\))")
-_WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+WRITTEN_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 #: a name: two or more capitalised words in a row, "of" and "the" allowed inside; a
 #: word of a name has two letters at least ("deck B's Archer" names the Archer), and
 #: "I'm" and "I've" name no one; or capitalised words joined by hyphens
@@ -90,7 +90,7 @@ def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:
     """Each word capitalised (not in capitals: "TCG") where a sentence or a numbered
     point does not start, as its sentence's words as written and its place there."""
     for sentence in _NAME_START.split(question):
-        written = _WRITTEN_WORD.findall(sentence)
+        written = WRITTEN_WORD.findall(sentence)
         for i in range(1, len(written)):
             if written[i][0].isupper() and not written[i].isupper():
                 yield written, i
@@ -103,7 +103,7 @@ def longer_names(question: str) -> list[str]:
     found = []
     for match in _NAME.finditer(question):
         text = match.group()
-        if _opens_a_sentence(question, match.start()):
+        if opens_a_sentence(question, match.start()):
             text = text.partition(" ")[2]
         if len(words(text)) >= 2:
             found.append(text)
@@ -118,14 +118,14 @@ def _in_another_name(word: str, key: str, longer: Iterable[str]) -> bool:
     from judge.base.slug import slugify
 
     for name in longer:
-        if word in (_unpossessed(w) for w in words(name)):
+        if word in (unpossessed(w) for w in words(name)):
             slug = slugify(name)
-            if key not in slug and not _spells_one_of(slug, {key}):
+            if key not in slug and not spells_one_of(slug, {key}):
                 return True
     return False
 
 
-def _opens_a_sentence(question: str, position: int) -> bool:
+def opens_a_sentence(question: str, position: int) -> bool:
     """Whether the word at `position` is the first of a sentence or a clause."""
     before = question[:position].rstrip(" \t\"'\u201c\u201d\u2018\u2019(")
     return not before or before[-1] in _OPENERS
@@ -395,9 +395,9 @@ class CardRecogniser:
         title is read through a typo)."""
         # a card named in the possessive ("Thalin's damage") is that card
         possessive = self._possessive_runs(question_words)
-        question_words = tuple(_unpossessed(w) for w in question_words)
+        question_words = tuple(unpossessed(w) for w in question_words)
         if names is not None:
-            names = frozenset(_unpossessed(w) for w in names)
+            names = frozenset(unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
         runs = self._runs if self._plain is None else self._runs_by_opening
@@ -464,7 +464,7 @@ class CardRecogniser:
             return run[0] in names or not is_a_word(run[0])
         if key not in self._plain or (key in self._rare and "-".join(run) == key):
             return True
-        lower = {w.lower() for w in _WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
+        lower = {w.lower() for w in WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
         written = [w in names for w in run if w not in STOP_WORDS and w not in lower]
         return any(written) and all(written[1:])
 
@@ -518,178 +518,6 @@ class CardRecogniser:
         return "-" not in key and word not in self.everyday
 
 
-class PlayerNames:
-    """The names players call cards by that are no run of a title's words: a first name
-    (`card_facts.first_names`: "Thorin" is Thorin Oakenshield or Thorin Stonehelm,
-    "Sam" is Sam Gamgee) and the names `card_facts.player_names` declares ("Samwise").
-
-    A name several titles share names them all: which one the player meant is for the
-    words beside it to say (`reading.GameReader`), never for us to guess. A first name
-    that is a plain word ("Sam", "Merry", "Bard": `plain`) names a card only written as
-    a name, with no capitalised word beside it ("Lord" in "the Lord of the Rings") and
-    not after a narrator ("my buddy Sam"); any other names one however written
-    ("thorin"). A declared name written with capitals inside ("SoG", "U.C.") names
-    its card only as written. No name names a card where it is a word of a title the
-    question names, there ("Sam Gamgee" is that card, and the Brand of Bard son of
-    Brand is no Brand son of Bain) or on its own (that title shortened: "the Jailor"
-    after Dungeon Jailor), though a possessive that opens one is its owner's name
-    ("Elrond" said beside Elrond's Counsel); nor where it is a word of a scenario's
-    name (`scene`) or of a longer name that is not the card's ("Thorin's Company")."""
-
-    def __init__(
-        self,
-        first: dict[str, list[str]],
-        plain: frozenset[str],
-        declared: dict[str, tuple[str, ...]],
-    ):
-        self.first, self.plain = first, plain
-        #: declared names by their words ("samwise",), and those matched as written
-        self.declared: dict[tuple[str, ...], tuple[str, ...]] = {}
-        self.as_written: dict[str, tuple[str, ...]] = {}
-        for name, titles in declared.items():
-            if any(c.isupper() for c in name[1:]):
-                self.as_written[name] = titles
-            elif words(name):
-                self.declared[tuple(words(name))] = tuple(titles)
-        self._lengths = sorted({len(k) for k in self.declared}, reverse=True)
-
-    def said(
-        self,
-        question: str,
-        named: Iterable[str] = (),
-        scene: frozenset[str] = frozenset(),
-        longer: Iterable[str] = (),
-    ) -> list[tuple[tuple[str, ...], frozenset[str]]]:
-        """Each name the question says, first said first, as (the titles it means, the
-        question's words that say it); `named`: the titles the recognisers found.
-        Every word of the question is read, not only those the recognisers search
-        (`MAX_WORDS`) nor those of its asking sentences: a long post names its heroes
-        in its story ("Tapped Frodo and Sam to commit them")."""
-        from judge.base.slug import slugify
-
-        found: dict[tuple[str, ...], set[str]] = {}
-        alone = None  # read only for a plain first name said: most questions say none
-        # a possessive split by an odd apostrophe ("Elrond´s") is read as one
-        said = tuple(_unpossessed(w) for i, w in enumerate(words(question)) if w != "s" or not i)
-        titles_said = [tuple(_unpossessed(w) for w in words(title)) for title in named]
-        # a word of a title named, said on its own, is that card shortened ("the
-        # Jailor" after Dungeon Jailor); a possessive of one is its owner's name
-        taken = {w for title in named for w in words(title) if not w.endswith("'s")}
-        for i, word in enumerate(said):
-            if word in taken or any(_in_title_at(said, i, title) for title in titles_said):
-                continue
-            for length in self._lengths:
-                run = said[i : i + length]
-                if run in self.declared:
-                    found.setdefault(self.declared[run], set()).update(run)
-            titles = self.first.get(word)
-            if not titles or word in scene:
-                continue
-            if word in self.plain:
-                alone = self._written_alone(question) if alone is None else alone
-                if word not in alone:
-                    continue
-            if _in_a_longer_name(word, [slugify(t) for t in titles], longer):
-                continue
-            found.setdefault(tuple(titles), set()).add(word)
-        for name, titles in self.as_written.items():
-            if re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", question):
-                found.setdefault(titles, set()).update(words(name))
-        return [(titles, frozenset(words_)) for titles, words_ in found.items()]
-
-    @staticmethod
-    def _written_alone(question: str) -> frozenset[str]:
-        """The words capitalised (not in capitals) where no sentence starts, with no
-        capitalised word right beside them, a sentence's first word ("Can Sam
-        defend?") and a sphere or card type ("Spirit Merry") aside, and not after a
-        narrator or before a word of saying ("my buddy Sam", "Sam says"): folded,
-        without a possessive ("Bilbo's"). "Frodo / Sam" is two names."""
-        found = set()
-        written = list(_WRITTEN_WORD.finditer(question))
-        for i, match in enumerate(written):
-            word = match.group()
-            if (
-                not word[0].isupper()
-                or word.isupper()
-                or _opens_a_sentence(question, match.start())
-            ):
-                continue
-            before = written[i - 1] if i else None
-            after = written[i + 1] if i + 1 < len(written) else None
-            if any(
-                near is not None
-                and _next_to(question, near, match)
-                and near.group()[0].isupper()
-                and near.group().lower() not in _qualifiers()
-                and not (near is before and _opens_a_sentence(question, near.start()))
-                for near in (before, after)
-            ):
-                continue
-            told = before is not None and before.group().lower() in NARRATORS
-            if told or (after is not None and after.group().lower() in SAYING):
-                continue
-            found.update(_unpossessed(w) for w in words(word))
-        return frozenset(found)
-
-
-@cache
-def _qualifiers() -> frozenset[str]:
-    """The words a player writes before a name to say which version ("Spirit Frodo",
-    "Fellowship Aragorn", "Hero Merry"): the spheres and card types, no names."""
-    from judge.games import DEFAULT_GAME
-    from judge.games.lexicon import vocabulary
-
-    said = vocabulary(DEFAULT_GAME)
-    return said.spheres | frozenset(said.card_type_words)
-
-
-def _next_to(question: str, one: re.Match, other: re.Match) -> bool:
-    """Whether two written words stand with only spaces between them (not "Frodo /
-    Sam", "Frodo, Sam")."""
-    start, end = sorted((one, other), key=lambda m: m.start())
-    return not question[start.end() : end.start()].strip()
-
-
-def _in_a_longer_name(word: str, keys: list[str], longer: Iterable[str]) -> bool:
-    """Whether a name the player said is a word of a longer name written that is none
-    of the titles it means (`keys`): "Daechanar" in Daechanar's Will, "Thorin" in
-    Thorin's Company; a sphere or card type before it makes no other name ("Spirit
-    Frodo"), and a longer name holding a whole title ("Thorin Oakenshield") is that
-    title."""
-    from judge.base.slug import slugify
-
-    for name in longer:
-        said = [_unpossessed(w) for w in words(name)]
-        while said and said[0] in _qualifiers():
-            said = said[1:]
-        if word not in said or len(said) < 2:
-            continue
-        slug = f"-{slugify(' '.join(said))}-"
-        if not any(f"-{key}-" in slug or _spells_one_of(slug.strip("-"), {key}) for key in keys):
-            return True
-    return False
-
-
-def _in_title_at(said: tuple[str, ...], i: int, title: tuple[str, ...]) -> bool:
-    """Whether the question's word at `i` is a word of a title it says there, misspelt
-    or not: the title is that one word, or the word begins as one of the title's words
-    does and a word of the title that is no stop word stands where it would beside it
-    (typos keep a word's first letters: "Elrond´s Council" says Elrond's Counsel, and
-    "Brand son of Bane" Brand son of Bain)."""
-    word = said[i]
-    if len(title) == 1:
-        return word == title[0]
-    for k, meant in enumerate(title):
-        if word[:1] != meant[:1]:
-            continue
-        for m, other in enumerate(title):
-            j = i - k + m
-            beside = m != k and 0 <= j < len(said) and other not in STOP_WORDS
-            if beside and said[j][:3] == other[:3]:
-                return True
-    return False
-
-
 class _JoinedGrams:
     """The trigrams of a question's words in slug form ("word-word-word"), each word's
     found once per question: its own, and with the ones across the join from the word
@@ -731,7 +559,7 @@ def _gram_table(
     return {gram: tuple(keys) for gram, keys in found.items()}
 
 
-def _unpossessed(word: str) -> str:
+def unpossessed(word: str) -> str:
     """A word without its possessive ending: "thalin's" -> "thalin"."""
     return word[:-2] if word.endswith("'s") else word
 
@@ -775,7 +603,7 @@ def _letters(text: str) -> Counter:
     return Counter(text)
 
 
-def _spells_one_of(key: str, titles: set[str]) -> bool:
+def spells_one_of(key: str, titles: set[str]) -> bool:
     """Whether a name is one of the recognised titles, typos allowed ("Stewart of
     Gondor" is the Steward of Gondor we matched, not a card we lack)."""
     if key in titles:
@@ -836,7 +664,7 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
 
     for match in _NAME.finditer(question):
         text = match.group()
-        if _opens_a_sentence(question, match.start()):
+        if opens_a_sentence(question, match.start()):
             first, _, rest = text.partition(" ")  # a sentence's first word is capitalised anyway
             # "Miner of the Iron Hills" holds its first word; after "the" alone it is a
             # verb ("Feinted the Hill Troll")
@@ -846,15 +674,15 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
                 text = re.sub(rf"^(?:{_JOINERS}\s+)+", "", rest)
             elif not joined and all(w in known_words for w in words(first)):
                 text = rest
-        if not re.search(r"[\s-]", text.strip()) or _spells_one_of(slugify(text), seen):
+        if not re.search(r"[\s-]", text.strip()) or spells_one_of(slugify(text), seen):
             continue
         # "Glorfindel's Light of Valinor" is his copy of a card we know
         owner, *owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)
-        if owned and _spells_one_of(slugify(owned[0]), seen):
+        if owned and spells_one_of(slugify(owned[0]), seen):
             continue
         # ... and "Theodred's Response" is Théodred's, a word of the rules after him
         rules = owned and all(w in known_words for w in words(owned[0]))
-        if rules and _spells_one_of(slugify(owner), seen):
+        if rules and spells_one_of(slugify(owner), seen):
             continue
         if any(w not in known_words for w in words(text)):
             # a closing quote is no letter, and "the Hill Troll's attack" names Hill Troll

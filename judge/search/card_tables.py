@@ -1,7 +1,7 @@
 """The tables of card names the index keeps, built from the knowledge base and the card
 database when the index is built: the words that are no names, the words that name one
 card alone, and the card database's titles (`database_cards`). The query side reads
-them (`card_mentions.CardRecogniser`, `card_mentions.PlayerNames`).
+them (`card_mentions.CardRecogniser`, `player_names.PlayerNames`).
 """
 
 from __future__ import annotations

@@ -75,10 +75,10 @@ def _chosen_titles(
     writes as names (`written`: "Thorin ... Stonehelm", but "my son" says nothing of
     Bard son of Brand), else those of the versions a type or sphere word beside it tells
     most (`_CHOOSING_TITLES`), else all."""
-    from judge.search.card_mentions import _unpossessed
+    from judge.search.card_mentions import unpossessed
     from judge.search.text import STOP_WORDS
 
-    written = frozenset(map(_unpossessed, written))
+    written = frozenset(map(unpossessed, written))
     told = [t for t in titles if not written.isdisjoint(set(words(t)) - said - STOP_WORDS)]
     if told:
         return tuple(told)
@@ -92,9 +92,9 @@ def _only_inside(card: str, title: str, question_words: tuple[str, ...]) -> bool
     """Whether a card's title is said only as the possessive that opens a longer title
     ("Elrond" in "Elrond's Counsel", "elrond´s" read as "elrond" and "s"): its words are
     that title's, and the question never says them on their own."""
-    from judge.search.card_mentions import _unpossessed
+    from judge.search.card_mentions import unpossessed
 
-    said, longer = words(card), [_unpossessed(w) for w in words(title)]
+    said, longer = words(card), [unpossessed(w) for w in words(title)]
     if len(said) >= len(longer) or said != longer[: len(said)]:
         return False
     alone = [
@@ -178,7 +178,7 @@ class GameReader:
     def player_names(self):
         """The names players call cards by that are no title (`PlayerNames`): the card
         database's first names and the names declared for it, the Card Game's only."""
-        from judge.search.card_mentions import PlayerNames
+        from judge.search.player_names import PlayerNames
 
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
