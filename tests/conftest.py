@@ -45,6 +45,16 @@ def _copy_shared_index(run_root, cache) -> None:
     shutil.copytree(built, cache / built.name)
 
 
+@pytest.fixture(scope="module")
+def searcher():
+    """A searcher of the lexical stage (no learned model), shared by a module's tests."""
+    from judge.search.engine import Searcher
+
+    found = Searcher(learned=False)
+    yield found
+    found.close()
+
+
 @pytest.fixture(scope="session")
 def kb():
     from judge.kb.knowledge import load

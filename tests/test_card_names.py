@@ -80,22 +80,8 @@ WRITTEN = [
 ]
 
 
-@pytest.fixture(scope="module")
-def searcher():
-    from judge.search.engine import Searcher
-
-    found = Searcher(learned=False)
-    yield found
-    found.close()
-
-
-def read(searcher, question: str):
-    meaning, _, _ = searcher.ask(question, k=1, game="lcg")
-    return meaning
-
-
 def titles(searcher, question: str) -> set[str]:
-    return {card.title for card in named_cards(read(searcher, question))}
+    return {card.title for card in named_cards(searcher.read(question, "lcg"))}
 
 
 @pytest.mark.parametrize(("question", "meant"), WRITTEN, ids=[q[:30] for q, _ in WRITTEN])
@@ -123,7 +109,7 @@ def test_a_first_name_is_the_first_word_of_a_persons_title_never_a_trait_or_poss
 
 
 def test_a_first_name_two_titles_share_names_both_with_all_their_versions(searcher):
-    meaning = read(searcher, "Does Thorin get the resource from his ability?")
+    meaning = searcher.read("Does Thorin get the resource from his ability?", "lcg")
     named = {card.title: card.designs for card in named_cards(meaning)}
     assert set(named) == THORINS
     assert all(named[t] == tuple(d.id for d in card_facts.by_title(t)) for t in THORINS)
@@ -169,7 +155,7 @@ def test_a_declared_name_with_capitals_inside_is_matched_only_as_written():
 
 
 def test_a_named_card_is_no_unknown_card(searcher):
-    meaning = read(searcher, "Can Samwise defend for Frodo?")
+    meaning = searcher.read("Can Samwise defend for Frodo?", "lcg")
     assert meaning.unknown_cards == ()
     assert "Sam Gamgee" in meaning.cards
 

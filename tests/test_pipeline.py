@@ -3,19 +3,8 @@ each stage reads what the ones before it wrote."""
 
 from __future__ import annotations
 
-import pytest
-
 from judge.search import pipeline
 from judge.search.understand import understand
-
-
-@pytest.fixture(scope="module")
-def searcher():
-    from judge.search.engine import Searcher
-
-    found = Searcher(learned=False)
-    yield found
-    found.close()
 
 
 def test_the_stages_are_declared_in_their_order():

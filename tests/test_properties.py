@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 import yaml
 from boards import check, event, hero, player
 from hypothesis import HealthCheck, example, given, settings
@@ -66,13 +65,6 @@ def test_the_index_builds_stems_exactly_as_the_analyzer_would(text, stop):
     from judge.search.text import analysed, analyzer
 
     assert analysed(text, stop).split() == [t.text for t in analyzer(stop)(text)]
-
-
-@pytest.fixture(scope="module")
-def searcher():
-    from judge.search.engine import Searcher
-
-    return Searcher()
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

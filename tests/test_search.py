@@ -11,11 +11,6 @@ from judge.search.index import ensure
 from judge.search.text import stem
 
 
-@pytest.fixture(scope="module")
-def searcher():
-    return Searcher()
-
-
 def top_ids(searcher, question, k=3):
     return [hit.id for hit in searcher.ask(question, k=k)[1]]
 

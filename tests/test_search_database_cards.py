@@ -9,58 +9,48 @@ import pytest
 from judge.search.card_mentions import CardRecogniser
 
 
-@pytest.fixture(scope="module")
-def searcher():
-    from judge.search.engine import Searcher
-
-    found = Searcher(learned=False)
-    yield found
-    found.close()
-
-
-def named(searcher, question: str):
-    meaning, _, _ = searcher.ask(question, k=1, game="lcg")
-    return meaning
-
-
 def test_a_database_title_is_read_through_typos_shortenings_and_lower_case(searcher):
-    assert named(searcher, "Can Longbread Elder ready himself?").card_designs == (
+    assert searcher.read("Can Longbread Elder ready himself?", "lcg").card_designs == (
         "longbeard-elder-ally-leadership",
     )
-    assert named(searcher, "is longbeard elder unique").card_designs == (
+    assert searcher.read("is longbeard elder unique", "lcg").card_designs == (
         "longbeard-elder-ally-leadership",
     )
     # a first name, written as one, that only one title has: Dáin Ironfoot
     assert (
-        named(searcher, "can I play Dain with Bombur")
+        searcher.read("can I play Dain with Bombur", "lcg")
         .card_designs[0]
         .startswith("dain-ironfoot-hero")
     )
     # a hero's name without its accent, in lower case: no word at all
-    assert named(searcher, "does eowyn's errata change her ability").card_designs == (
+    assert searcher.read("does eowyn's errata change her ability", "lcg").card_designs == (
         "eowyn-hero-spirit",
         "eowyn-hero-tactics",
     )
 
 
 def test_the_words_beside_a_title_choose_among_its_versions(searcher):
-    assert named(searcher, "Tactics Aragorn and sentinel").card_designs == ("aragorn-hero-tactics",)
-    assert named(searcher, "does the Gimli ally count as a Dwarf").card_designs == (
+    assert searcher.read("Tactics Aragorn and sentinel", "lcg").card_designs == (
+        "aragorn-hero-tactics",
+    )
+    assert searcher.read("does the Gimli ally count as a Dwarf", "lcg").card_designs == (
         "gimli-ally-leadership",
     )
-    assert named(searcher, "Core Aragorn response").card_designs == ("aragorn-hero-leadership",)
+    assert searcher.read("Core Aragorn response", "lcg").card_designs == (
+        "aragorn-hero-leadership",
+    )
     # no word beside it: every version, oldest first
-    assert named(searcher, "does Gimli get damage").card_designs[:2] == (
+    assert searcher.read("does Gimli get damage", "lcg").card_designs[:2] == (
         "gimli-hero-tactics",
         "gimli-hero-leadership",
     )
 
 
 def test_cards_keep_meaning_the_cards_we_have_entries_for(searcher):
-    meaning = named(searcher, "Steward of Gondor on Aragorn")
+    meaning = searcher.read("Steward of Gondor on Aragorn", "lcg")
     assert meaning.cards == ("Aragorn", "Steward of Gondor")
     assert meaning.card_designs[0] == "steward-of-gondor-attachment-leadership"
-    meaning = named(searcher, "can Eowyn defend")
+    meaning = searcher.read("can Eowyn defend", "lcg")
     assert meaning.cards == () and meaning.unknown_cards == ()
 
 
@@ -70,17 +60,17 @@ def test_an_everyday_word_or_phrase_is_no_card(searcher):
         "can I gather information from the quest deck",
         "do I need easy mode for this",
     ):
-        assert named(searcher, question).card_designs == (), question
+        assert searcher.read(question, "lcg").card_designs == (), question
     # a title of plain words names its card written as a name
-    assert named(searcher, "when I play Gather Information").card_designs == (
+    assert searcher.read("when I play Gather Information", "lcg").card_designs == (
         "gather-information-side-quest-neutral",
     )
 
 
 def test_unknown_cards_are_only_names_in_no_database(searcher):
-    meaning = named(searcher, "can Zorblax defend after questing")
+    meaning = searcher.read("can Zorblax defend after questing", "lcg")
     assert meaning.unknown_cards == ("Zorblax",) and meaning.card_designs == ()
-    meaning = named(searcher, "does Necromancer's Reach count as an attack")
+    meaning = searcher.read("does Necromancer's Reach count as an attack", "lcg")
     assert meaning.unknown_cards == () and meaning.card_designs
 
 
@@ -126,16 +116,17 @@ def test_a_title_of_plain_words_that_is_no_everyday_phrase_is_read_in_lower_case
 ):
     from judge.search.naming import named_cards
 
-    assert title in [card.title for card in named_cards(named(searcher, question))]
+    assert title in [card.title for card in named_cards(searcher.read(question, "lcg"))]
 
 
 def test_a_title_that_is_an_everyday_phrase_needs_writing_as_a_name(searcher):
     from judge.search.naming import named_cards
 
     said = "we stand together and gather information before the quest"
-    assert named_cards(named(searcher, said)) == []
+    assert named_cards(searcher.read(said, "lcg")) == []
     # the rare phrase read only whole and as spelt: one typo is just English
-    assert named_cards(named(searcher, "does fast hitc work twice a round")) == []
+    assert named_cards(searcher.read("does fast hitc work twice a round", "lcg")) == []
     assert "Gather Information" in [
-        card.title for card in named_cards(named(searcher, "when can I play Gather Information"))
+        card.title
+        for card in named_cards(searcher.read("when can I play Gather Information", "lcg"))
     ]

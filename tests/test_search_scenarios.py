@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from judge.search import profile
-from judge.search.engine import Searcher
 from judge.search.profile import SCENARIO_LINK_BONUS, SCENARIO_PAGE_MENTIONED, SCENARIO_PAGE_OPENED
 from judge.search.scenario_mentions import ScenarioRecogniser, scene_words
 from judge.search.text import words
@@ -13,11 +12,6 @@ from judge.search.text import words
 
 def words_of(text):
     return tuple(words(text))
-
-
-@pytest.fixture(scope="module")
-def searcher():
-    return Searcher()
 
 
 def top_ids(searcher, question, k=3):
