@@ -108,14 +108,14 @@ def with_cards(meaning: Understanding, cards: list[str]) -> Understanding:
     return meaning._replace(kind_weights=weights)
 
 
-def with_scenarios(meaning: Understanding, named: tuple[str, ...]) -> Understanding:
-    """The scenarios the question names; the words of one it only mentions weigh as
-    the backstory does (`scenarios.scene_words`)."""
+def with_scenario_scene(meaning: Understanding) -> Understanding:
+    """The words of a scenario the question only mentions weigh as the backstory does
+    (`scenarios.scene_words`)."""
     from judge.search.scenario_mentions import scene_words
     from judge.search.text import stem
 
-    scene = {stem(w) for w in scene_words(meaning.words, named, meaning.opening)}
-    return meaning._replace(scenarios=named, background=meaning.background | scene)
+    scene = {stem(w) for w in scene_words(meaning.words, meaning.scenarios, meaning.opening)}
+    return meaning._replace(background=meaning.background | scene)
 
 
 def words_beside(said: set[str], words: tuple[str, ...]) -> list[str]:

@@ -263,7 +263,7 @@ class GameReader:
 
         dropped = naming.words_of(named.others, meaning.words)
         meaning = without(meaning, dropped | game_name_words(meaning.words))
-        meaning = naming.with_scenarios(meaning, meaning.scenarios)
+        meaning = naming.with_scenario_scene(meaning)
         # copies first: a name written twice sets the scene, yet still names two copies
         return self._with_story_names(self._with_copies(meaning), named.written)
 
