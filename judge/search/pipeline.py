@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from judge.search import understand
+from judge.search.reading import GameReader
 
 if TYPE_CHECKING:
     from judge.search.engine import Searcher
@@ -36,12 +37,12 @@ def _text(stage: Callable[[Understanding], Understanding]):
     return lambda meaning, searcher: stage(meaning)
 
 
-def _game(method: str):
+def _game(stage: Callable[[GameReader, Understanding], Understanding]):
     """A stage of the game's reader (`reading.GameReader`), when the game has an index."""
 
     def run(meaning: Understanding, searcher: Searcher) -> Understanding:
         reader = searcher.reader(meaning.game)
-        return meaning if reader is None else getattr(reader, method)(meaning)
+        return meaning if reader is None else stage(reader, meaning)
 
     return run
 
@@ -51,12 +52,12 @@ STAGES = (
     Stage("normalise", _text(understand.normalised)),
     Stage("words", _text(understand.worded)),
     Stage("route", lambda meaning, searcher: searcher.routed(meaning)),
-    Stage("names", _game("named")),
-    Stage("spell", _game("spelt")),
+    Stage("names", _game(GameReader.named)),
+    Stage("spell", _game(GameReader.spelt)),
     Stage("expand", _text(understand.expanded)),
     Stage("segment", _text(understand.segmented)),
     Stage("intent", _text(understand.intended)),
-    Stage("own words", _game("in_game")),
+    Stage("own words", _game(GameReader.in_game)),
 )
 
 
