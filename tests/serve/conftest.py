@@ -143,7 +143,12 @@ def served(index_built):
 @pytest.fixture(scope="module")
 def _playwright():
     """Module-scoped: Playwright's sync API keeps an event loop running in this thread,
-    which would stop later tests from starting their own (`asyncio.run`)."""
+    which would stop later tests from starting their own (`asyncio.run`). Skips
+    without a browser: a test may ask for a phone by name (`request.getfixturevalue`),
+    which the marking at collection cannot see."""
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
