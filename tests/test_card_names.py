@@ -184,3 +184,37 @@ def test_card_lists_every_version_of_both_thorins(cli):
     data = cli("card", "thorin", "--json").json()
     assert data["title"] is None
     assert {m["title"] for m in data["matches"]} == THORINS
+
+
+def test_a_persons_last_word_that_is_no_english_names_them_and_a_plain_one_does_not(searcher):
+    last = card_facts.last_names()
+    assert "Thorin Oakenshield" in last["oakenshield"]
+    assert "lorien" not in last  # after "of" it is a place: Haldir of Lórien
+    assert titles(searcher, "when the orcs attack, Ufthak gains what exactly?") >= {
+        "Chieftain Ufthak"
+    }
+    assert titles(searcher, "is Oakenshield's resource once a round?") == {"Thorin Oakenshield"}
+    # "Troll" ends many titles and is a word: it names none of them alone
+    assert titles(searcher, "the Troll in the staging area, can I engage it?") == set()
+
+
+@pytest.mark.parametrize(
+    ("question", "meant"),
+    [
+        ("Sacked: when does it leave play?", {"Sacked!"}),
+        ("eagles are coming - can it be played in the quest phase?", {"The Eagles Are Coming!"}),
+        ("tcg: may an event be played in a skirmish?", set()),
+    ],
+)
+def test_a_heading_before_a_colon_or_a_dash_is_written_as_a_name(searcher, question, meant):
+    assert titles(searcher, question) == meant
+
+
+def test_a_title_spelt_right_beats_a_typo_reading_of_another(searcher):
+    # "Evil Storm" said exactly is no misspelt Evil Crow, and Evil Crow still is itself
+    assert titles(searcher, "Evil Storm: which threat counts?") == {"Evil Storm"}
+    assert titles(searcher, "the Evil Crow engaged me, can I chump it?") == {"Evil Crow"}
+
+
+def test_the_small_words_after_a_sentences_first_word_make_no_longer_name(searcher):
+    assert titles(searcher, "Playing the Arwen ally, may she give sentinel?") == {"Arwen Undómiel"}

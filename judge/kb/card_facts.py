@@ -268,6 +268,29 @@ def first_names() -> dict[str, tuple[str, ...]]:
     return _kept("card-first-names.marshal", _first_names_from_facts)
 
 
+def last_names() -> dict[str, tuple[str, ...]]:
+    """Last word (folded) -> the titles of the people (as `first_names` counts them)
+    whose title of two words or more ends with it, not after "of" (a place), oldest
+    first: "ufthak" -> both Chieftain Ufthaks, "oakenshield" -> Thorin Oakenshield. Most are plain words
+    ("Troll", "Elder"), which name no one alone: which count is the reader's to say."""
+    return _kept("card-last-names.marshal", _last_names_from_facts)
+
+
+def _last_names_from_facts() -> dict[str, tuple[str, ...]]:
+    found: dict[str, dict[str, None]] = {}
+    for did in _in_database_order():
+        record = _raw()["designs"][did]
+        person = record["type"] in _PEOPLE or (
+            record["type"] in _UNIQUE_PEOPLE and record.get("unique")
+        )
+        for title in (record["title"], *record.get("titles", ())) if person else ():
+            said = _WORD.findall(_ARTICLE.sub("", title_key(title)))
+            # after "of" it is a place ("Haldir of Lórien"), no one's name
+            if len(said) >= 2 and said[-2] not in ("of", "the") and len(said[-1]) >= 4:
+                found.setdefault(said[-1], {})[title] = None
+    return {name: tuple(titles) for name, titles in found.items()}
+
+
 def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
     raw = _raw()["designs"]
     # a trait of cards titled otherwise is a kind ("Nazgûl"); Thaurdir's trait is his

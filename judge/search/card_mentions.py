@@ -77,13 +77,32 @@ def _grams(text: str) -> set[str]:
     return {text[i : i + 3] for i in range(len(text) - 2)}
 
 
+#: a question that opens with its subject as a heading, before a colon or a dash
+#: ("Sacked: if the hero...", "evil storm - is the threat..."): a few words, no
+#: sentence's end among them
+_HEADING = re.compile(
+    r"^[^\w]*((?:[^\W_][\w'\u2019!-]*[ \t]*){1,4}?)[ \t]*(?::|[ \t][-\u2013\u2014][ \t])"
+)
+
+
 @lru_cache(maxsize=64)
 def written_as_names(question: str) -> frozenset[str]:
     """Words the player capitalised where a sentence or a numbered point ("2) After")
-    does not start ("the Took"): the way a name is written. Lower-case folded, like the
-    question's words. Remembered for the latest questions: reading a question and
+    does not start ("the Took"), and the words of a heading the question opens with
+    (`_HEADING`), however written: the ways a name is written. Lower-case folded, like
+    the question's words. Remembered for the latest questions: reading a question and
     finding the cards it lacks both ask."""
-    return frozenset(w for written, i in _capitalised(question) for w in words(written[i]))
+    from judge.games import game_name_words
+
+    heading = _HEADING.match(question)
+    # a game's name ahead ("tcg: must an event...") says which rules, naming no card
+    said = tuple(words(heading.group(1))) if heading else ()
+    return frozenset(
+        (
+            *(w for written, i in _capitalised(question) for w in words(written[i])),
+            *(w for w in said if w not in game_name_words(said)),
+        )
+    )
 
 
 def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:
@@ -99,12 +118,12 @@ def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:
 def longer_names(question: str) -> list[str]:
     """The names of two words or more the player wrote (`_NAME`: "Great Forest Web",
     "Warden of Healing"). A sentence's first word is capitalised anyway: "My Aragorn
-    has..." names Aragorn alone."""
+    has..." names Aragorn alone, and so does "Playing the Arwen ally"."""
     found = []
     for match in _NAME.finditer(question):
         text = match.group()
         if opens_a_sentence(question, match.start()):
-            text = text.partition(" ")[2]
+            text = re.sub(rf"^(?:{_JOINERS}\s+)+", "", text.partition(" ")[2])
         if len(words(text)) >= 2:
             found.append(text)
     return found
@@ -430,7 +449,8 @@ class CardRecogniser:
         for word in question_words[:MAX_WORDS]:
             if len(word) < 4 or word in traits:
                 continue
-            written = names is None or word in names
+            # a word that is no word at all is a name however written ("elanor")
+            written = names is None or word in names or not is_a_word(word)
             match = self._distinctive(word, is_common) if written else None
             typo = written or self._plain is None
             if match is None and typo and len(word) >= MIN_TYPO_TITLE and not is_common(word):

@@ -90,14 +90,16 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     """What the index keeps of the card database (`judge.kb.card_facts`), for the
     cards no entry is about: "titles" (slug -> title) but no rule's, entry's or
     scenario's name ("Easy Mode", "Passage Through Mirkwood"), nor a one-word title of
-    plain English ("Despair"); "plain", those whose every word is plain English or
+    plain English ("Despair": read as one, it takes the place of longer titles, "Tom"
+    that of Tom Bombadil); "plain", those whose every word is plain English or
     the rules', which name a card only written as one ("Gather Information");
     "words", their words that name one card alone (`distinctive_words`: "Beastmaster");
     "designs", every title's versions oldest first (ours too), in one string read
     only for a title named (`designs_of`): each version's id less the title's slug,
     and the places of its packs in `card_facts.PACKS` ("hero-lore:0.71 ally:5");
     "first_names", the titles each first name begins (`card_facts.first_names`, ours
-    too: "thorin" -> both Thorins), and "plain_first_names", those of them that are
+    too: "thorin" -> both Thorins; and a person's last word that is no English:
+    "ufthak"), and "plain_first_names", those of them that are
     plain words ("sam", "merry"), which name a card only written as one
     (`PlayerNames`); "rare", the titles of plain words that are no everyday phrase
     (`_a_rare_phrase`), which name a card said whole however written."""
@@ -149,10 +151,16 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     }
     designs = {key: " ".join(versions) for key, versions in designs.items()}
     first = card_facts.first_names()
+    # a person's last word that is no word of English names them too ("Ufthak",
+    # "Oakenshield"), as a first name does
+    english = _any_english()
+    for name, owners in card_facts.last_names().items():
+        if name not in plain_words and name not in english and name not in scenario_words:
+            first = {**first, name: tuple(dict.fromkeys((*first.get(name, ()), *owners)))}
     return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
             "rare": sorted(rare & set(titles)),
             "designs": designs, "first_names": {name: list(t) for name, t in first.items()},
-            "plain_first_names": sorted(set(first) & (plain_words | _any_english()))}  # fmt: skip
+            "plain_first_names": sorted(set(first) & (plain_words | english))}  # fmt: skip
 
 
 def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:

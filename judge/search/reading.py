@@ -319,15 +319,19 @@ class GameReader:
         # a name the player wrote that shares a word with a card we matched is another
         # card: "Radagast's Cunning" is not Radagast, "Necromancer's Reach" is not The
         # Necromancer's Tower
+        our_scores = cards
         cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
-        # a card of the database sharing a word with one of ours is ours misread, and
-        # a name written that shares one with a card of the database is that card
-        listed = [
-            card
-            for card in listed
+        # a card of the database sharing a word with one of ours is ours misread, unless
+        # it is said better (spelt right: "evil storm" is no Evil Crow); and a name
+        # written that shares one with a card of the database is that card
+        listed = {
+            card: score
+            for card, score in listed.items()
             if not (self._qualifies_a_game(card) or self.scenarios.spells_a_name(card))
-            and not any(naming.share_a_word(card, ours) for ours in cards)
-        ]
+            and not any(naming.share_a_word(card, c) and our_scores[c] >= score for c in cards)
+        }
+        cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in listed)]
+        listed = list(listed)
         unknown = [o for o in others if not any(naming.share_a_word(o, c) for c in listed)]
         # a card of ours said only in a longer title of the database's is that title's
         # word: "Elrond's Counsel" (or "Elrond´s Council") names no Elrond
