@@ -240,7 +240,7 @@ def test_runs_open_only_where_enough_of_a_title_follows(question_words):
     """A run opening on a title's later words ("emyn muil" of The Hills of Emyn Muil)
     covers too little of it to name it: leaving those openings out (`_openings`) finds
     exactly the cards a run from any title word finds."""
-    from judge.search.card_mentions import RUN_COVERAGE
+    from judge.search.profile import RUN_COVERAGE
 
     question_words = tuple(question_words)
     cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})

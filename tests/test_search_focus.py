@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.search import focus
+from judge.search import focus, profile
 from judge.search.focus import (
     ability_words,
     asked_for,
@@ -117,7 +117,7 @@ def test_switching_pointing_back_off_changes_the_answer(monkeypatch):
     )
     searcher = Searcher()
     assert "kw/restricted" in [hit.id for hit in searcher.ask(post, k=3)[1]]
-    monkeypatch.setattr(focus, "POINTING_WORDS", 0)
+    monkeypatch.setattr(profile, "POINTING_WORDS", 0)
     focus._read.cache_clear()
     assert "kw/restricted" not in [hit.id for hit in searcher.ask(post, k=3)[1]]
     searcher.close()
@@ -178,7 +178,7 @@ def test_switching_the_focus_off_changes_the_answer(tmp_path, monkeypatch):
         "area filled up with more cards than we could handle. Can my sentinel defend?"
     )
     assert _top(searcher, question) == "rr/sentinel"
-    monkeypatch.setattr(focus, "STORY_WORDS", 10_000)
+    monkeypatch.setattr(profile, "STORY_WORDS", 10_000)
     assert _top(searcher, question) == "rr/threat"
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from judge.search import spelling
+from judge.search import profile, spelling
 from judge.search.spelling import Speller
 
 VOCABULARY = ["sentinel", "archery", "guarded", "bridge", "hand", "attached", "defend"]
@@ -48,7 +48,7 @@ def test_ask_reads_a_misspelt_keyword_and_says_what_it_read(cli):
 
 
 def test_switching_correction_off_changes_the_answer(cli, monkeypatch):
-    monkeypatch.setattr(spelling, "MIN_SIMILARITY", 100.0)
+    monkeypatch.setattr(profile, "MIN_SIMILARITY", 100.0)
     monkeypatch.setattr(spelling, "one_typo_apart", lambda word, meant: False)
     result = cli("ask", "sentinal", "--json")
     data = result.json()

@@ -51,13 +51,12 @@ from judge.search.snippets import word_stems
 #: "Example:", "Player card example:", "Example (Quest Companion, ...):", "Context:"
 _ILLUSTRATION = re.compile(r"^(?:[\w' -]{0,30}\bexample|context)\b[^:]{0,60}:", re.IGNORECASE)
 #: "The Rules Reference ("Forced") contains the same rule.": a line that only says
-#: another document agrees (up to POINTER_WORDS words; longer ones go on to say it)
+#: another document agrees (up to profile.POINTER_WORDS words; longer ones go on to say it)
 _AGREES = re.compile(
     r"^the (?:older )?(?:rules reference|faq|quest companion|rules summary)\b[^.]*"
     r"\b(?:same|agrees)\b",
     re.IGNORECASE,
 )
-POINTER_WORDS = 14
 #: a scenario page's Easy Mode line lists the cards taken out of the encounter deck: it
 #: names the cards a story mentions ("a Hill Troll was attacking"), but says nothing on
 #: them unless the question is about easy mode (says EASY)
@@ -205,7 +204,7 @@ def _weight(line: str, asked: frozenset[str]) -> float:
     """How much a line's words count towards being the answer: less for an example,
     for a pointer to a document that agrees, and for an Easy Mode card list when the
     question (`asked`: its stems) is not about easy mode."""
-    pointer = _AGREES.match(line) and len(line.split()) <= POINTER_WORDS
+    pointer = _AGREES.match(line) and len(line.split()) <= profile.POINTER_WORDS
     unasked_easy_mode = _EASY_MODE.match(line) and EASY not in asked
     return (
         profile.ILLUSTRATION_WEIGHT

@@ -9,24 +9,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
 
+from judge.search import profile
 from judge.search.text import MAX_WORDS, NARRATORS, SAYING, STOP_WORDS, words
 
-MIN_SCORE = 86.0
 MAX_RUN = 6
-RUN_COVERAGE = 0.6  # of a title's slug, by a run of question words that names it
 #: a trigram in more titles than this is counted for them only where a run could close
 SHARED_GRAM_TITLES = 8
-#: how like the rest of a possessive title ("Counsel" of Elrond's Counsel) the words
-#: after a possessive must be (`CardRecogniser._possessive_runs`): "Council" is 71
-POSSESSIVE_REST = 70
-#: the most titles one recogniser reports for a question: a post names its three heroes
-#: and the cards that met ("Gimli had Citadel Plate and a Dwarven Axe ... a Hill Troll")
-MOST_CARDS = 6
-#: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
-MIN_SINGLE_NAME = 4
-#: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
-#: one typo turns a shorter name into another name or word ("Bert", "Sam")
-MIN_TYPO_TITLE = 5
 
 #: what a word of a card's title before one of these is instead: a trait ("a Dunedain
 #: hero") or the name of a deck ("the Wolf deck")
@@ -79,9 +67,10 @@ def _grams(text: str) -> set[str]:
 
 #: a question that opens with its subject as a heading, before a colon or a dash
 #: ("Sacked: if the hero...", "evil storm - is the threat..."): a few words, no
-#: sentence's end among them
+#: sentence's end among them (each word after a space: a word is never read two ways,
+#: so a long question without a heading costs one pass)
 _HEADING = re.compile(
-    r"^[^\w]*((?:[^\W_][\w'\u2019!-]*[ \t]*){1,4}?)[ \t]*(?::|[ \t][-\u2013\u2014][ \t])"
+    r"^\W*([^\W_][\w'\u2019!-]*(?:[ \t]+[^\W_][\w'\u2019!-]*){0,3})[ \t]*(?::|[ \t][-\u2013\u2014][ \t])"
 )
 
 
@@ -194,14 +183,14 @@ class CardRecogniser:
     @cached_property
     def _openings(self) -> set[str]:
         """... and its first word like one from which the rest of a title is at least
-        RUN_COVERAGE of it: a run of a title's last words alone covers too little of it
+        profile.RUN_COVERAGE of it: a run of a title's last words alone covers too little of it
         to name it ("valinor" in Light of Valinor)."""
         return {
             words[i][:3]
             for key in self.titles
             for words in [key.split("-")]
             for i in range(len(words))
-            if len("-".join(words[i:])) >= RUN_COVERAGE * len(key)
+            if len("-".join(words[i:])) >= profile.RUN_COVERAGE * len(key)
         }
 
     @cached_property
@@ -357,7 +346,9 @@ class CardRecogniser:
                 if close and question_words[end] not in self._not_closing:
                     run = question_words[start : end + 1]
                     text = "-".join(run)
-                    if _fuzz_loaded() or any(_may_reach(text, k, MIN_SCORE) for k in close):
+                    if _fuzz_loaded() or any(
+                        _may_reach(text, k, profile.MIN_TITLE_SCORE) for k in close
+                    ):
                         yield run, text, close
 
     def _possessive_runs(self, question_words: tuple[str, ...]):
@@ -367,7 +358,7 @@ class CardRecogniser:
         title with a typo elsewhere ("Council" for Counsel) scores too low to name it,
         and its first word alone names another card (Elrond). Compared only with the
         titles that open with that possessive, whose rest the run's rest must be like
-        (POSSESSIVE_REST). Found lazily: most questions have no possessive, and those
+        (profile.POSSESSIVE_REST). Found lazily: most questions have no possessive, and those
         that do, few."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
@@ -383,7 +374,7 @@ class CardRecogniser:
             text = f"{word}s"
             for end in range(rest, min(rest + MAX_RUN - 1, n_words)) if titles else ():
                 text += f"-{question_words[end]}"
-                close = [key for key in titles if _may_reach(text, key, MIN_SCORE)]
+                close = [key for key in titles if _may_reach(text, key, profile.MIN_TITLE_SCORE)]
                 if close:
                     from rapidfuzz import fuzz
 
@@ -393,7 +384,7 @@ class CardRecogniser:
                     close = [
                         k
                         for k in close
-                        if fuzz.ratio(said, k.removeprefix(opening)) >= POSSESSIVE_REST
+                        if fuzz.ratio(said, k.removeprefix(opening)) >= profile.POSSESSIVE_REST
                     ]
                 if close:
                     yield (word, *question_words[rest : end + 1]), text, close
@@ -402,7 +393,7 @@ class CardRecogniser:
         self,
         question_words: tuple[str, ...],
         is_common=lambda word: False,
-        limit: int = MOST_CARDS,
+        limit: int = profile.MOST_CARDS,
         names: frozenset[str] | None = None,
         longer: Iterable[str] = (),
         is_a_word=lambda word: True,
@@ -425,7 +416,7 @@ class CardRecogniser:
             from rapidfuzz import fuzz, process
 
             for key, score, _ in process.extract(
-                text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=MIN_SCORE
+                text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=profile.MIN_TITLE_SCORE
             ):
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
@@ -440,7 +431,7 @@ class CardRecogniser:
                 article = len(run) == 2 and run[0] in _ARTICLES
                 if article and score < 100 and names is not None and run[1] not in names:
                     continue
-                if coverage >= RUN_COVERAGE:
+                if coverage >= profile.RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
                     if len(run) > 1:
                         claimed.update(dict.fromkeys(run, key))
@@ -453,7 +444,12 @@ class CardRecogniser:
             written = names is None or word in names or not is_a_word(word)
             match = self._distinctive(word, is_common) if written else None
             typo = written or self._plain is None
-            if match is None and typo and len(word) >= MIN_TYPO_TITLE and not is_common(word):
+            if (
+                match is None
+                and typo
+                and len(word) >= profile.MIN_TYPO_TITLE
+                and not is_common(word)
+            ):
                 meant = self.misspelt(word)
                 match = meant if meant and not is_a_word(word) else None
             # a word of a title the question spells names no other card: "Bane" in
@@ -461,7 +457,7 @@ class CardRecogniser:
             if claimed.get(word, match) != match:
                 continue
             if match and not _in_another_name(word, match, longer):
-                found[match] = max(found.get(match, 0.0), 80.0)
+                found[match] = max(found.get(match, 0.0), profile.DISTINCTIVE_SCORE)
         ranked = sorted(found, key=lambda k: (-found[k], k))
         # a title and its short name ("ire") may both match: one title, said once
         best: dict[str, float] = {}
@@ -508,7 +504,7 @@ class CardRecogniser:
         a typo: a typo keeps the first letter and changes the length by one at most."""
         found: dict[tuple[str, int], list[str]] = {}
         for key in self.titles:
-            if "-" not in key and len(key) >= MIN_TYPO_TITLE:
+            if "-" not in key and len(key) >= profile.MIN_TYPO_TITLE:
                 found.setdefault((key[0], len(key)), []).append(key)
         return {place: tuple(keys) for place, keys in found.items()}
 
@@ -517,7 +513,7 @@ class CardRecogniser:
         letter (`spelling.one_typo_apart`: "baravor" is Beravor, though the ratio the
         runs are scored by is too low), where only one title is that close. The caller
         makes sure the word is no word in its own right: "mercy" is no Merry."""
-        if len(word) < MIN_TYPO_TITLE:
+        if len(word) < profile.MIN_TYPO_TITLE:
             return None
         from judge.search.spelling import one_typo_apart
 
@@ -632,7 +628,7 @@ def spells_one_of(key: str, titles: set[str]) -> bool:
         return False
     from rapidfuzz import fuzz
 
-    return any(fuzz.ratio(key, title) >= MIN_SCORE for title in titles)
+    return any(fuzz.ratio(key, title) >= profile.MIN_TITLE_SCORE for title in titles)
 
 
 def unknown_cards(
@@ -764,7 +760,7 @@ def _ruled_subjects(
     for match in _RULED_OF.finditer(question):
         written = match.group(1) or match.group(2)
         word = written.lower()
-        if len(word) < MIN_SINGLE_NAME:
+        if len(word) < profile.MIN_SINGLE_NAME:
             continue
         if word.endswith("s") and word not in known_words and not is_a_word(word):
             written, word = written[:-1], word[:-1]  # "eowyns errata"
@@ -795,7 +791,7 @@ def _is_single_name(word: str, neighbours: list[str]) -> bool:
     """Whether a capitalised word (`_capitalised`) is written as a name of its own:
     long enough, all letters, and no capitalised word next to it."""
     return (
-        len(word) >= MIN_SINGLE_NAME
+        len(word) >= profile.MIN_SINGLE_NAME
         and word.isalpha()
         and not any(n[0].isupper() for n in neighbours)
     )

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import re
 
+from judge.search import profile
 from judge.search.card_mentions import name_keys
 from judge.search.text import STOP_WORDS, text_words, words
-
-#: a title of two plain words or more, one counted fewer times than this in
-#: pyspellchecker's English (and no word of the rules), is no everyday phrase
-#: (`_a_rare_phrase`): "unexpected" is counted 15,977 times, "courage" 37,754,
-#: "information" 151,308
-RARE_WORD_COUNT = 20_000
 
 
 def everyday_words(kb) -> frozenset[str]:
@@ -165,7 +160,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
 
 def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:
     """Whether a title of plain words is still no phrase of everyday English: two words
-    or more, one of them rare in English (`RARE_WORD_COUNT`) and no word of a rule's
+    or more, one of them rare in English (`profile.RARE_WORD_COUNT`) and no word of a rule's
     name (`spelling.terms`: "mode"): "ever vigilant", "fast hitch", "unexpected courage", said whole,
     name their cards however written; "stand together", "gather information" and "hard
     mode" only written as names."""
@@ -173,7 +168,7 @@ def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:
 
     counts = word_counts()
     said = [w for w in key.split("-") if w not in STOP_WORDS and w not in rules]
-    return "-" in key and any(counts.get(w, 0) < RARE_WORD_COUNT for w in said)
+    return "-" in key and any(counts.get(w, 0) < profile.RARE_WORD_COUNT for w in said)
 
 
 def _any_english() -> frozenset[str]:

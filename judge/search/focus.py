@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from judge.games.lexicon import english
+from judge.search import profile
 from judge.search.text import STOP_WORDS, words
 
 #: a sentence ends at . ! ? ; or a line break (a "..." between sentences too)
@@ -27,9 +28,6 @@ _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 _OPENERS = english().question_openers
 _ASKING_WORDS = english().asking_words
 _ASKING_PAIRS = english().asking_pairs
-#: a story shorter than this is the question's own setting ("X got eliminated. Who is
-#: first player now?"), not backstory to look past
-STORY_WORDS = 15
 
 #: ability labels as printed on cards, before a colon ("Combat Action:", "Forced:")
 _LABEL = re.compile(
@@ -116,8 +114,6 @@ def example_words(question: str) -> frozenset[str]:
 #: pronouns by which a short question points back at what the sentence before it told
 #: ("can he?": the hero it told of)
 _POINTING = english().pointing
-#: how many words of its own a question may say and still lean on the one before it
-POINTING_WORDS = 10
 
 
 def pointed_at(parts: list[str], flags: list[bool]) -> list[bool]:
@@ -131,7 +127,12 @@ def pointed_at(parts: list[str], flags: list[bool]) -> list[bool]:
     for i in range(1, len(parts)):
         said = words(parts[i])
         own = [w for w in said if w not in STOP_WORDS]
-        if flags[i] and not flags[i - 1] and _points_back(said) and len(own) <= POINTING_WORDS:
+        if (
+            flags[i]
+            and not flags[i - 1]
+            and _points_back(said)
+            and len(own) <= profile.POINTING_WORDS
+        ):
             pointed[i - 1] = True
     return pointed
 
@@ -168,7 +169,7 @@ def backstory_words(question: str) -> frozenset[str]:
     to look past."""
     read = _read(question)
     story = [s for s, _, is_told in read if is_told]
-    if len(story) == len(read) or sum(len(words(s)) for s in story) < STORY_WORDS:
+    if len(story) == len(read) or sum(len(words(s)) for s in story) < profile.STORY_WORDS:
         return frozenset()
     asked = {w for s, _, is_told in read if not is_told for w in words(s)}
     return frozenset({w for s in story for w in words(s)} - asked)

@@ -14,7 +14,6 @@ from judge.search.understand import Understanding
 #: and how many words away: the default game's, whose card database they choose versions
 #: in (`reading.GameReader._card_designs`)
 CARD_TYPE_WORDS = vocabulary(DEFAULT_GAME).card_type_words
-CARD_TYPE_REACH = 3
 
 
 def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
@@ -119,18 +118,18 @@ def with_scenario_scene(meaning: Understanding) -> Understanding:
 
 
 def words_beside(said: set[str], words: tuple[str, ...]) -> list[str]:
-    """The words within CARD_TYPE_REACH words of any of `said` (those included),
+    """The words within profile.CARD_TYPE_REACH words of any of `said` (those included),
     wherever the question says them: where a player qualifies a name."""
     return [
         near
         for i, word in enumerate(words)
         if word in said
-        for near in words[max(0, i - CARD_TYPE_REACH) : i + CARD_TYPE_REACH + 1]
+        for near in words[max(0, i - profile.CARD_TYPE_REACH) : i + profile.CARD_TYPE_REACH + 1]
     ]
 
 
 def card_types_beside(name: str, words: tuple[str, ...]) -> set[str]:
-    """The card types said within CARD_TYPE_REACH words of a name, wherever it is said."""
+    """The card types said within profile.CARD_TYPE_REACH words of a name, wherever it is said."""
     return {
         CARD_TYPE_WORDS[near] for near in words_beside({name}, words) if near in CARD_TYPE_WORDS
     }

@@ -109,6 +109,83 @@ SCENARIO_PAGE_MENTIONED = SCENARIO_LINK_BONUS
 #: card") still answers first
 SCENARIO_PAGE_OPENED = 1.2
 
+# --- reading a question: declared (names, typos, scenarios, the backstory) -----------
+
+# `judge.search.card_mentions`
+#: the lowest rapidfuzz ratio (0-100) of a run of question words to a title's slug that
+#: names the card: "longbread elder" is 87 to Longbeard Elder
+MIN_TITLE_SCORE = 86.0
+#: the score of a card named by one word of its title that names no other card
+#: ("Ufthak"): below a whole title said right (100), above most typo readings
+DISTINCTIVE_SCORE = 80.0
+#: of a title's slug, by a run of question words that names it
+RUN_COVERAGE = 0.6
+#: how like the rest of a possessive title ("Counsel" of Elrond's Counsel) the words
+#: after a possessive must be (`CardRecogniser._possessive_runs`): "Council" is 71
+POSSESSIVE_REST = 70
+#: the most titles one recogniser reports for a question: a post names its three heroes
+#: and the cards that met ("Gimli had Citadel Plate and a Dwarven Axe ... a Hill Troll")
+MOST_CARDS = 6
+#: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
+MIN_SINGLE_NAME = 4
+#: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
+#: one typo turns a shorter name into another name or word ("Bert", "Sam")
+MIN_TYPO_TITLE = 5
+
+# `judge.search.card_tables`
+#: a title of two plain words or more, one counted fewer times than this in
+#: pyspellchecker's English (and no word of the rules), is no everyday phrase
+#: (`_a_rare_phrase`): "unexpected" is counted 15,977 times, "courage" 37,754,
+#: "information" 151,308
+RARE_WORD_COUNT = 20_000
+
+# `judge.search.spelling`
+#: shorter words are too easily "corrected" into another word
+MIN_TYPO_WORD = 5
+#: rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
+MIN_SIMILARITY = 84.0
+#: a word that names a rule (in a title or alias, in any inflection) is the likelier
+#: meaning of a typo than a word only rules text uses: "hidde" is "hide" (Hide X), not
+#: "hidden". It is read first, and a typo of it needs this much less similarity
+TERM_BONUS = 5.0
+#: the lowest ratio of a word one typo from a rules term (`one_typo_apart`): a letter
+#: changed in five
+ONE_TYPO_RATIO = 80.0
+#: a typo adds, drops, swaps or changes a letter, seldom two: "thalen" (Thalin) is no
+#: typo of "then", nor "burdon" of "burn"
+MAX_LENGTH_CHANGE = 1
+
+# `judge.search.scenario_mentions`
+#: scenarios a question names, at most
+MOST_SCENARIOS = 2
+#: letters in a one-word short name ("carrock"); shorter ones are words
+MIN_SHORT_NAME = 6
+#: a one-word short name that other entries use is (also) a word
+MAX_ELSEWHERE = 0
+
+# `judge.search.naming`
+#: how many words from a card's name a card type or sphere word may stand and still say
+#: which version ("Aragorn, the tactics hero")
+CARD_TYPE_REACH = 3
+
+# `judge.search.reading`
+#: a word in at most this many entries, and no rules term, is a name (see _with_copies)
+NAME_ENTRIES = 15
+#: a name in at most this many entries, one of them a scenario's page, is one of that
+#: scenario's cards ("Thaurdir"): it points at the page (see _with_story_names). One:
+#: two scenario pages name Éowyn, in their worked examples
+SCENARIO_CARD_ENTRIES = 1
+
+# `judge.search.focus`
+#: a story shorter than this is the question's own setting ("X got eliminated. Who is
+#: first player now?"), not backstory to look past
+STORY_WORDS = 15
+#: how many words of its own a question may say and still lean on the one before it
+POINTING_WORDS = 10
+
+# `judge.search.answer`
+POINTER_WORDS = 14
+
 # --- the answer line: declared (`judge.search.answer`) --------------------------------
 
 #: how much a word of the best entry's title counts towards choosing its answer line
@@ -161,16 +238,16 @@ MODEL_KEEP = 48
 #: candidates, its right entries the targets, L2 0.1) on the players' sets
 #: (`bench/train/`, which tuned neither stage), with their out-of-fold model scores
 FUSION_WEIGHTS = {
-    "lexical_first": 0.4365,
-    "lexical_reciprocal_rank": 0.5039,
-    "lexical_log_share": 0.8871,
-    "model_first": 0.5514,
-    "model_reciprocal_rank": 0.6213,
-    "model_score": 0.7365,
-    "model_gap": 0.7971,
-    "lexical_lead": 0.2468,
-    "model_lead": 0.3037,
-    "card_fact": 0.096,
+    "lexical_first": 0.4351,
+    "lexical_reciprocal_rank": 0.4875,
+    "lexical_log_share": 0.8546,
+    "model_first": 0.5835,
+    "model_reciprocal_rank": 0.6275,
+    "model_score": 0.752,
+    "model_gap": 0.7999,
+    "lexical_lead": 0.2372,
+    "model_lead": 0.3233,
+    "card_fact": 0.0908,
 }
 #: the confidence that the first entry is right: a logistic (Platt scaling) over its
 #: softmax share among the candidates, its lead over the second, whether both rankings
@@ -188,4 +265,4 @@ CONFIDENCE = {
 #: fold, the answer line is from a right entry `crossval.PRECISION_TARGET` of the time
 #: over the hardest sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
 #: `hardest`)
-ANSWER_THRESHOLD = 0.7714
+ANSWER_THRESHOLD = 0.8031

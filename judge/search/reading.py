@@ -17,16 +17,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
-from judge.search import naming, spelling
+from judge.search import naming, profile, spelling
 from judge.search.text import words
 from judge.search.understand import Understanding, in_own_words, table_talk, without, worded
 
-#: a word in at most this many entries, and no rules term, is a name (see _with_copies)
-NAME_ENTRIES = 15
-#: a name in at most this many entries, one of them a scenario's page, is one of that
-#: scenario's cards ("Thaurdir"): it points at the page (see _with_story_names). One:
-#: two scenario pages name Éowyn, in their worked examples
-SCENARIO_CARD_ENTRIES = 1
 #: what a name said twice asks about: two copies of one card
 COPY_WORDS = ("unique", "copy")
 #: the spheres of influence: a word for many cards ("a Tactics ally, but no Tactics
@@ -439,7 +433,7 @@ class GameReader:
             and w not in STOP_WORDS
             and w not in self.speller.terms
             and w not in SPHERES
-            and len(self._documents(stem(w))) <= NAME_ENTRIES
+            and len(self._documents(stem(w))) <= profile.NAME_ENTRIES
         ]
         if meaning.background:
             names = [w for w in names if len(naming.card_types_beside(w, meaning.words)) > 1]
@@ -467,4 +461,6 @@ class GameReader:
         that scenario ("Couple of Thaurdir questions"), which points at the page though
         the knowledge base has no entry of its own for it."""
         found = self._documents(term)
-        return len(found) <= SCENARIO_CARD_ENTRIES and not found.isdisjoint(self.scenarios.pages)
+        return len(found) <= profile.SCENARIO_CARD_ENTRIES and not found.isdisjoint(
+            self.scenarios.pages
+        )

@@ -23,10 +23,7 @@ from judge.search import profile
 #: words that ask about the scenario page itself rather than one of its rulings: the
 #: default game's, the one with scenarios
 PAGE_WORDS = vocabulary(DEFAULT_GAME).scenario_page_words
-NAMED = 2  # scenarios a question names, at most
 _ARTICLES = frozenset({"the", "a", "an"})  # "the hunt for gollum: ..." opens with its name
-MIN_SHORT_NAME = 6  # letters in a one-word short name ("carrock"); shorter ones are words
-MAX_ELSEWHERE = 0  # a one-word short name that other entries use is (also) a word
 
 
 def _short_names(titles: list[str], kb) -> dict[str, str]:
@@ -56,12 +53,12 @@ def _short_names(titles: list[str], kb) -> dict[str, str]:
             title_words[word] = title_words.get(word, 0) + 1
     names = {}
     for tail, owners in tails.items():
-        if len(owners) != 1 or len(tail) < MIN_SHORT_NAME:
+        if len(owners) != 1 or len(tail) < profile.MIN_SHORT_NAME:
             continue
         if "-" not in tail and (
             tail in card_words
             or title_words.get(tail, 0) > 1
-            or sum(tail in seen for seen in texts) > MAX_ELSEWHERE
+            or sum(tail in seen for seen in texts) > profile.MAX_ELSEWHERE
         ):
             continue
         names[tail] = next(iter(owners))
@@ -155,16 +152,20 @@ class ScenarioRecogniser:
         opening: tuple[str, ...] = (),
         is_a_word=lambda word: True,
     ) -> list[str]:
-        """The titles of the scenarios a question names (NAMED at most), in its words
+        """The titles of the scenarios a question names (profile.MOST_SCENARIOS at most), in its words
         and in its `opening` (`Understanding.opening`) when those differ: a long post's
         words put its asking sentences first and may leave out its first sentence, where
         players name the scenario ("Flight of the Stormcaller is melting my brain.").
         `is_a_word`: as for cards (`CardRecogniser.recognise`), a one-word name is read
         through a typo ("mumkil") only where the word is none in its own right."""
-        found = self._names.recognise(question_words, limit=NAMED, is_a_word=is_a_word)
+        found = self._names.recognise(
+            question_words, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
+        )
         if opening[: len(question_words)] != question_words[: len(opening)]:
-            found += self._names.recognise(opening, limit=NAMED, is_a_word=is_a_word)
-        return list(dict.fromkeys(found))[:NAMED]
+            found += self._names.recognise(
+                opening, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
+            )
+        return list(dict.fromkeys(found))[: profile.MOST_SCENARIOS]
 
     def prepare(self) -> None:
         """The recogniser's tables, and the name keys of every title, box and cycle

@@ -21,18 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-MIN_LENGTH = 5  # shorter words are too easily "corrected" into another word
-MIN_SIMILARITY = 84.0  # rapidfuzz ratio, 0-100: "sentinal" -> "sentinel" is 87.5
-#: a word that names a rule (in a title or alias, in any inflection) is the likelier
-#: meaning of a typo than a word only rules text uses: "hidde" is "hide" (Hide X), not
-#: "hidden". It is read first, and a typo of it needs this much less similarity
-TERM_BONUS = 5.0
-#: the lowest ratio of a word one typo from a rules term (`one_typo_apart`): a letter
-#: changed in five
-ONE_TYPO_RATIO = 80.0
-#: a typo adds, drops, swaps or changes a letter, seldom two: "thalen" (Thalin) is no
-#: typo of "then", nor "burdon" of "burn"
-MAX_LENGTH_CHANGE = 1
+from judge.search import profile
 
 
 def one_typo_apart(word: str, meant: str) -> bool:
@@ -81,13 +70,13 @@ class Speller:
         # a word that says nothing to the search ("though") is never what a typo meant
         never = (frozenset(rare) - self._terms) | STOP_WORDS
         for word in vocabulary:
-            if len(word) >= MIN_LENGTH - 1 and word not in never:
+            if len(word) >= profile.MIN_TYPO_WORD - 1 and word not in never:
                 self._by_initial.setdefault(word[0], []).append(word)
         self._english = english
         self._memo: dict[str, str | None] = {}
         self._terms_by_initial: dict[str, list[str]] = {}
         for term in sorted(self._terms):
-            if len(term) >= MIN_LENGTH:
+            if len(term) >= profile.MIN_TYPO_WORD:
                 self._terms_by_initial.setdefault(term[0], []).append(term)
 
     @property
@@ -124,7 +113,7 @@ class Speller:
 
     def correction(self, word: str) -> str | None:
         """The rules word meant by a misspelt word, or None (known, or nothing close)."""
-        if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
+        if len(word) < profile.MIN_TYPO_WORD or word in self._known or not word.isalpha():
             return None
         if word not in self._memo:
             from rapidfuzz import fuzz, process
@@ -135,20 +124,22 @@ class Speller:
                 # a typo of "travel" (one swap in six letters), while "shure" is too
                 # short to be taken for "surge"; and a rules term is read through any
                 # one typo ("pwril": peril), which the ratio counts as two
-                lowered = TERM_BONUS if len(word) > MIN_LENGTH else 0.0
+                lowered = profile.TERM_BONUS if len(word) > profile.MIN_TYPO_WORD else 0.0
                 close = process.extract(
                     word,
                     self._by_initial.get(word[0], ()),
                     scorer=fuzz.ratio,
-                    score_cutoff=min(MIN_SIMILARITY - lowered, ONE_TYPO_RATIO),
+                    score_cutoff=min(profile.MIN_SIMILARITY - lowered, profile.ONE_TYPO_RATIO),
                     limit=10,
                 )
                 for close_word, score, _ in close:
-                    if abs(len(close_word) - len(word)) > MAX_LENGTH_CHANGE:
+                    if abs(len(close_word) - len(word)) > profile.MAX_LENGTH_CHANGE:
                         continue
                     term = self._names_a_rule(close_word)
                     one_typo = one_typo_apart(word, close_word)
-                    if score >= MIN_SIMILARITY - (lowered if term else 0) or (term and one_typo):
+                    if score >= profile.MIN_SIMILARITY - (lowered if term else 0) or (
+                        term and one_typo
+                    ):
                         # read first: a word one typo away, then a rule's name ("hidde"
                         # is hide, not hidden; "refersh" refresh, not refers), then the
                         # closest by the ratio
@@ -177,7 +168,7 @@ class Speller:
         stems = [self._stem(w) for w in words]
         found = {}
         for i, word in enumerate(words):
-            if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
+            if len(word) < profile.MIN_TYPO_WORD or word in self._known or not word.isalpha():
                 continue
             before, after = stems[i - 1] if i else None, stems[i + 1 : i + 2]
             for term in self._terms_by_initial.get(word[0], ()):
@@ -196,11 +187,13 @@ class Speller:
         on protecting another player; and a scenario's typo would find nothing."""
         from judge.search.text import words as words_of
 
-        title_words = {w for title in titles for w in words_of(title) if len(w) >= MIN_LENGTH}
+        title_words = {
+            w for title in titles for w in words_of(title) if len(w) >= profile.MIN_TYPO_WORD
+        }
         unknown = [
             word
             for word in words
-            if len(word) >= MIN_LENGTH
+            if len(word) >= profile.MIN_TYPO_WORD
             and word not in self._known
             and word not in title_words
             # "radagasts cunning", "the current trial's key": possessives, spelt right
@@ -217,11 +210,11 @@ class Speller:
                 (
                     (fuzz.ratio(word, w), w)
                     for w in title_words
-                    if w[0] == word[0] and abs(len(w) - len(word)) <= MAX_LENGTH_CHANGE
+                    if w[0] == word[0] and abs(len(w) - len(word)) <= profile.MAX_LENGTH_CHANGE
                 ),
                 default=(0.0, ""),
             )
-            if score >= MIN_SIMILARITY or (meant and one_typo_apart(word, meant)):
+            if score >= profile.MIN_SIMILARITY or (meant and one_typo_apart(word, meant)):
                 found[word] = meant
         return found
 
