@@ -21,8 +21,9 @@ from tui.screens import SCREENS
 PHONE_COLUMNS = 60
 #: the smallest text a phone may get, in CSS pixels (a cell's height)
 READABLE_PIXELS = 12
-#: how many times each tab is tapped in turn
-TAB_ROUNDS = 3
+#: how many times each tab is tapped in turn (the second round finds a tab that works
+#: only the first time)
+TAB_ROUNDS = 2
 #: an entry's id as a hit shows it (kw/sentinel, rr/step-6.4.1, faq/1.52)
 ENTRY_ID = re.compile(r"\b(?:rr|faq|kw|qc|errata|scenario|tcg)/[a-z0-9][\w./-]*\w")
 
