@@ -31,8 +31,12 @@ class Merged(dict):
     """An ablation's value merged into a table rather than replacing it."""
 
 
-def _same(meaning, *args, **kwargs):
+def _same_method(self, meaning, *args, **kwargs):
     return meaning
+
+
+def _nothing(*args, **kwargs):
+    return iter(())
 
 
 #: name -> (target, value) patches that switch one rule off
@@ -58,8 +62,24 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
         ("judge.search.profile.FIELD_WEIGHTS", Merged(aliases=1.0)),
     ],
     "table talk": [("judge.search.reading.in_own_words", lambda meaning, words: meaning)],
-    "story names": [("judge.search.reading.GameReader._with_story_names", _same)],
-    "copies": [("judge.search.reading.GameReader._with_copies", _same)],
+    "story names": [("judge.search.reading.GameReader._with_story_names", _same_method)],
+    "copies": [("judge.search.reading.GameReader._with_copies", _same_method)],
+    "player names": [("judge.search.player_names.PlayerNames.said", lambda self, *a, **k: [])],
+    "possessive titles": [
+        ("judge.search.card_mentions.CardRecogniser._possessive_runs", lambda self, w: iter(()))
+    ],
+    "one-word typo titles": [
+        ("judge.search.card_mentions.CardRecogniser.misspelt", lambda self, word: None)
+    ],
+    "distinctive title words": [
+        ("judge.search.card_mentions.CardRecogniser._distinctive", lambda self, *a: None)
+    ],
+    "unknown single names": [("judge.search.card_mentions._single_names", _nothing)],
+    "unknown ruled subjects": [("judge.search.card_mentions._ruled_subjects", _nothing)],
+    "unknown possessed names": [("judge.search.card_mentions._possessed_names", _nothing)],
+    "unknown written names": [("judge.search.card_mentions._written_names", _nothing)],
+    "typos in phrases": [("judge.search.spelling.Speller.in_phrases", lambda self, *a: {})],
+    "typos in titles": [("judge.search.spelling.Speller.in_titles", lambda self, *a: {})],
     "scenario link bonus": [
         ("judge.search.profile.SCENARIO_LINK_BONUS", 1.0),
         ("judge.search.profile.SCENARIO_PAGE_MENTIONED", 1.0),

@@ -17,6 +17,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
+from judge.games import DEFAULT_GAME
+from judge.games.lexicon import vocabulary
 from judge.search import naming, profile, spelling
 from judge.search.text import words
 from judge.search.understand import Understanding, in_own_words, table_talk, without, worded
@@ -25,7 +27,7 @@ from judge.search.understand import Understanding, in_own_words, table_talk, wit
 COPY_WORDS = ("unique", "copy")
 #: the spheres of influence: a word for many cards ("a Tactics ally, but no Tactics
 #: heroes"), never one card's name said twice
-SPHERES = frozenset(("leadership", "lore", "spirit", "tactics", "neutral", "baggins", "fellowship"))
+SPHERES = vocabulary(DEFAULT_GAME).spheres
 
 
 #: the names a question says and the question's words that say them: a title ((title,),
