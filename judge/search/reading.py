@@ -188,8 +188,11 @@ class GameReader:
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
-        not in the first questions."""
+        not in the first questions: the card facts' packs too, which the first card of
+        the database a question names reads (`card_mentions.designs_of`)."""
         _ = self.player_names
+        if self._tables.get("card_designs", {}):
+            from judge.kb import card_facts  # noqa: F401
         self.cards.prepare()
         self.database.prepare()
         self.scenarios.prepare()
