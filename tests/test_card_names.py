@@ -218,3 +218,16 @@ def test_a_title_spelt_right_beats_a_typo_reading_of_another(searcher):
 
 def test_the_small_words_after_a_sentences_first_word_make_no_longer_name(searcher):
     assert titles(searcher, "Playing the Arwen ally, may she give sentinel?") == {"Arwen Undómiel"}
+
+
+def test_a_name_written_in_a_story_the_reading_leaves_out_is_still_read(searcher):
+    from judge.search.text import MAX_WORDS
+
+    story = " ".join(["We played a long game last night and it went badly for us."] * 8)
+    question = (
+        f"{story} Then I blocked with my Defender of Rammas, and later Ufthak attacked. "
+        "Who raises their threat?"
+    )
+    meaning = searcher.read(question, "lcg")
+    assert "rammas" not in meaning.words[:MAX_WORDS]  # the story past the words read
+    assert {"Defender of Rammas", "Chieftain Ufthak"} <= titles(searcher, question)

@@ -288,10 +288,16 @@ class GameReader:
             longer=longer,
             is_a_word=self.speller.is_a_word,
         )
+        # the recognisers read the words the question is read in (its asking sentences
+        # first, MAX_WORDS of them), and a name written with capitals that they leave
+        # out, on its own words: a long post names its cards in its story too
+        late = [said for name in longer if not _inside(said := tuple(words(name)), meaning.words)]
+        late += [(word,) for word in sorted(names) if word not in meaning.words]
         cards, listed = (
             {
                 card: score
-                for card, score in recogniser.scored(meaning.words, **reading).items()
+                for said in (meaning.words, *late)
+                for card, score in recogniser.scored(said, **reading).items()
                 if not naming.part_of_a_name(card, said_names)
             }
             for recogniser in (self.cards, self.database)
@@ -469,3 +475,9 @@ class GameReader:
         return len(found) <= profile.SCENARIO_CARD_ENTRIES and not found.isdisjoint(
             self.scenarios.pages
         )
+
+
+def _inside(said: tuple[str, ...], question_words: tuple[str, ...]) -> bool:
+    """Whether the words stand together, in order, among the question's words."""
+    n = len(said)
+    return any(question_words[i : i + n] == said for i in range(len(question_words) - n + 1))
