@@ -98,6 +98,9 @@ class Understanding(NamedTuple):
     text: str = ""
     #: what the names stage found for the stages after it (`reading.Named`), or None
     named: object = None
+    #: the rules words table talk stands for, by the position of the words they stand
+    #: for (`synonyms_by_position`), read once by the expanding stage for the ones after
+    synonyms: dict[int, tuple[str, ...]] = {}  # never mutated: replaced whole via _replace
 
 
 def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -300,6 +303,7 @@ def expanded(meaning: Understanding) -> Understanding:
     (`synonyms_by_position`), the concepts they form and the stems phrases match by."""
     synonyms = synonyms_by_position(meaning.words, meaning.game)
     return meaning._replace(
+        synonyms=synonyms,
         expansions=tuple(expand(meaning.words, synonyms)),
         concepts=concepts(meaning.words, synonyms),
         phrasing=phrasing(meaning.content),
@@ -310,9 +314,8 @@ def segmented(meaning: Understanding) -> Understanding:
     """Stage: the asking sentences against the rest (`judge.search.focus`): the stems
     only the backstory says, those only the later questions say, and what the first
     question asks for."""
-    synonyms = synonyms_by_position(meaning.words, meaning.game)
     return meaning._replace(
-        background=_background(meaning.text, meaning.content, meaning.words, synonyms),
+        background=_background(meaning.text, meaning.content, meaning.words, meaning.synonyms),
         follow_up=_follow_up(meaning.text, meaning.content),
         asks_for=asked_for(meaning.text),
     )
