@@ -161,7 +161,9 @@ class ScenarioRecogniser:
         found = self._names.recognise(
             question_words, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
         )
-        if opening[: len(question_words)] != question_words[: len(opening)]:
+        # read again in the player's order only when the words read left some out: a
+        # post within MAX_WORDS has every sentence in both, names and all
+        if sorted(opening) != sorted(question_words):
             found += self._names.recognise(
                 opening, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
             )
