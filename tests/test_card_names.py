@@ -231,3 +231,15 @@ def test_a_name_written_in_a_story_the_reading_leaves_out_is_still_read(searcher
     meaning = searcher.read(question, "lcg")
     assert "rammas" not in meaning.words[:MAX_WORDS]  # the story past the words read
     assert {"Defender of Rammas", "Chieftain Ufthak"} <= titles(searcher, question)
+
+
+def test_of_two_titles_sharing_a_word_the_one_said_whole_names_the_card(searcher):
+    # a title of the database's said whole, with one of ours only inside it
+    assert titles(searcher, "signs of gollum: is it guarded?") == {"Signs of Gollum"}
+    # ... and beside it, said on its own: both
+    assert titles(searcher, "Signs of Gollum came out and Gollum fled") == {
+        "Signs of Gollum",
+        "Gollum",
+    }
+    # a title of the database's inside one of ours is ours shortened
+    assert "Lembas" not in titles(searcher, "used Leaf-wrapped Lembas, is the lembas gone?")

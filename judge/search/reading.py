@@ -85,20 +85,31 @@ def _chosen_titles(
 
 
 def _only_inside(card: str, title: str, question_words: tuple[str, ...]) -> bool:
-    """Whether a card's title is said only as the possessive that opens a longer title
-    ("Elrond" in "Elrond's Counsel", "elrond´s" read as "elrond" and "s"): its words are
-    that title's, and the question never says them on their own."""
+    """Whether a card's title is said only inside a longer title: as the possessive
+    that opens it ("Elrond" in "Elrond's Counsel", "elrond´s" read as "elrond" and "s",
+    the rest perhaps misspelt: its words are that title's, and the question never says
+    them on their own), or within it wherever it is said ("Gollum" in "Signs of
+    Gollum")."""
     from judge.search.card_mentions import unpossessed
 
     said, longer = words(card), [unpossessed(w) for w in words(title)]
-    if len(said) >= len(longer) or said != longer[: len(said)]:
+    if len(said) >= len(longer):
         return False
-    alone = [
-        i
-        for i, w in enumerate(question_words)
-        if w == said[-1] and question_words[i + 1 : i + 2] != ("s",)
-    ]
-    return not alone and words(title)[len(said) - 1].endswith("'s")
+    if said == longer[: len(said)] and words(title)[len(said) - 1].endswith("'s"):
+        return not [
+            i
+            for i, w in enumerate(question_words)
+            if w == said[-1] and question_words[i + 1 : i + 2] != ("s",)
+        ]
+    n, m = len(said), len(longer)
+    at = [i for i in range(len(question_words)) if list(question_words[i : i + n]) == said]
+    within = {
+        j
+        for i in range(len(question_words))
+        if list(question_words[i : i + m]) == longer
+        for j in range(i, i + m - n + 1)
+    }
+    return bool(at) and all(i in within for i in at)
 
 
 def _first_said(said: frozenset[str], question_words: tuple[str, ...]) -> int:
@@ -326,21 +337,37 @@ class GameReader:
         # Necromancer's Tower
         our_scores = cards
         cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in others)]
-        # a card of the database sharing a word with one of ours is ours misread, unless
-        # it is said better (spelt right: "evil storm" is no Evil Crow); and a name
-        # written that shares one with a card of the database is that card
         listed = {
             card: score
             for card, score in listed.items()
             if not (self._qualifies_a_game(card) or self.scenarios.spells_a_name(card))
-            and not any(naming.share_a_word(card, c) and our_scores[c] >= score for c in cards)
         }
-        cards = [c for c in cards if not any(naming.share_a_word(c, o) for o in listed)]
-        listed = list(listed)
+        # a card of ours and one of the database's sharing a word: the one said worse
+        # is the other misread, the database's on a tie unless said exactly ("evil
+        # storm" is no Evil Crow); a title of the database's inside one of ours is ours
+        # shortened ("the lembas" after Leaf-wrapped Lembas), and one of ours said only
+        # inside a title of the database's is that title's word ("Signs of Gollum"
+        # names no Gollum, "Elrond's Counsel" no Elrond); and a name written that shares
+        # one with a card of the database is that card
+        rivals = [(d, o) for d in listed for o in cards if naming.share_a_word(d, o)]
+        misread = {
+            d
+            for d, o in rivals
+            if _inside(tuple(words(d)), tuple(words(o)))
+            or (
+                listed[d] <= our_scores[o]
+                and listed[d] < 100
+                and not _only_inside(o, d, meaning.words)
+            )
+        }
+        misread |= {
+            o
+            for d, o in rivals
+            if d not in misread and (our_scores[o] < listed[d] or _only_inside(o, d, meaning.words))
+        }
+        listed = [card for card in listed if card not in misread]
+        cards = [card for card in cards if card not in misread]
         unknown = [o for o in others if not any(naming.share_a_word(o, c) for c in listed)]
-        # a card of ours said only in a longer title of the database's is that title's
-        # word: "Elrond's Counsel" (or "Elrond´s Council") names no Elrond
-        cards = [c for c in cards if not any(_only_inside(c, t, meaning.words) for t in listed)]
         return scenarios, cards, listed, others, unknown, shared
 
     def _card_designs(
