@@ -243,3 +243,11 @@ def test_of_two_titles_sharing_a_word_the_one_said_whole_names_the_card(searcher
     }
     # a title of the database's inside one of ours is ours shortened
     assert "Lembas" not in titles(searcher, "used Leaf-wrapped Lembas, is the lembas gone?")
+
+
+def test_a_typo_the_speller_reads_as_a_title_word_names_that_card(searcher):
+    # "elanor" is one letter from Eleanor; the speller's word for it is the title's
+    assert titles(searcher, "elanor swapped out a treachery, does its surge still happen?") == {
+        "Eleanor"
+    }
+    assert titles(searcher, "my staing area is full, can I still travel?") == set()

@@ -297,7 +297,7 @@ class GameReader:
             is_common=self._is_common,
             names=names.difference(*said_names),
             longer=longer,
-            is_a_word=self.speller.is_a_word,
+            is_a_word=self._is_a_word,
         )
         # the recognisers read the words the question is read in (its asking sentences
         # first, MAX_WORDS of them), and a name written with capitals that they leave
@@ -437,6 +437,21 @@ class GameReader:
         from judge.games import name_words
 
         return self.speller.known | name_words()
+
+    def _is_a_word(self, word: str) -> bool:
+        """Whether a word is one in its own right, to the card recognisers
+        (`Speller.is_a_word`), but not where the speller reads it as a word only our
+        cards' titles use: that is a typo of the card ("elanor" is Eleanor)."""
+        if not self.speller.is_a_word(word):
+            return False
+        meant = self.speller.correction(word)
+        return meant is None or meant not in self._title_words
+
+    @cached_property
+    def _title_words(self) -> frozenset[str]:
+        """The words of our cards' titles that no rule or everyday word is."""
+        said = {w for key in self.cards.titles for w in key.split("-")}
+        return frozenset(w for w in said if w not in self.cards.everyday)
 
     def _qualifies_a_game(self, name: str) -> bool:
         """Whether a name is a game's name after one word that describes it: "Old
