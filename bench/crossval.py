@@ -48,6 +48,7 @@ FUSION_SETS = (
     "players-d.jsonl",
     "players-e.jsonl",
     "players-f.jsonl",
+    "players-g.jsonl",
 )
 #: the answer line is given when it is from a right entry this often, out of fold ...
 #: (the issue's target is 0.85; a threshold chosen for 0.85 on the pool reads 0.01-0.03

@@ -32,11 +32,10 @@ QUERY_ROUNDS = 5
 BUILDS = 3
 #: card names `card`'s lookup is timed on (`card_lookup`)
 CARD_LOOKUPS = 300
-#: questions naming cards as players write them, written blind to the recognisers
 #: questions naming cards as players write them, each written blind to the recognisers
-#: of its day (the second after the first's misses were worked on)
+#: of its day (each after the misses of the ones before it were worked on)
 CARD_NAMES = tuple(
-    Path(__file__).parent / f for f in ("card-names-heldout.jsonl", "card-names-heldout-2.jsonl")
+    Path(__file__).parent / f"card-names-heldout{suffix}.jsonl" for suffix in ("", "-2", "-3")
 )
 
 
