@@ -439,13 +439,10 @@ class GameReader:
         return self.speller.known | name_words()
 
     def _is_a_word(self, word: str) -> bool:
-        """Whether a word is one in its own right, to the card recognisers
-        (`Speller.is_a_word`), but not where the speller reads it as a word only our
-        cards' titles use: that is a typo of the card ("elanor" is Eleanor)."""
-        if not self.speller.is_a_word(word):
-            return False
-        meant = self.speller.correction(word)
-        return meant is None or meant not in self._title_words
+        """Whether a word is one in its own right, to the card recognisers: as
+        `Speller.is_a_word` says, a typo read as a word only our cards' titles use
+        being a typo of the card ("elanor" is Eleanor)."""
+        return self.speller.is_a_word(word, self._title_words)
 
     @cached_property
     def _title_words(self) -> frozenset[str]:

@@ -89,11 +89,16 @@ class Speller:
         """The words of the titles that name rules ("hide", "sentinel")."""
         return self._terms
 
-    def is_a_word(self, word: str) -> bool:
+    def is_a_word(self, word: str, names: frozenset[str] = frozenset()) -> bool:
         """Whether a word is one the knowledge base uses or everyday English, or a typo
         of a rules word (`correction`): no typo of a card's name, nor a name at all.
-        "staing" is one letter from the card Sting, but a typo of "staging"."""
-        return word in self._known or word in self._english() or bool(self.correction(word))
+        "staing" is one letter from the card Sting, but a typo of "staging". A typo
+        read as one of `names` (words only card titles use) is that name's: no word
+        ("elanor" is Eleanor)."""
+        if word in self._known or word in self._english():
+            return True
+        meant = self.correction(word)
+        return meant is not None and meant not in names
 
     def _names_a_rule(self, word: str) -> bool:
         """Whether a word is, in any inflection, one that names a rule: "burden" as well
