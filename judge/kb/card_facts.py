@@ -419,9 +419,8 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     ("thorin"), means all of them, as the words beside it narrow them ("tactics
     thorin"); otherwise typos ("sneak atack") and shortenings ("the Beastmaster")
     resolve when one title is clearly best. When none is, `designs` is empty and
-    `close` offers the nearest titles."""
-    from rapidfuzz import fuzz, process
-
+    `close` offers the nearest titles. Only the typos and shortenings import
+    rapidfuzz: a `card` for an exact title never pays for it."""
     titles, words, query = _titles(), tuple(words), title_key(name)
     if query not in titles:
         query = _ARTICLE.sub("", query)
@@ -444,6 +443,8 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
         if len(chosen) > 1:  # each title is as close as the other: offer them all
             return CardMatch(name, None, found, chosen, score=100.0)
         return CardMatch(name, chosen[0], found, score=100.0)
+    from rapidfuzz import fuzz, process
+
     shortlist = {
         t for t, _, _ in process.extract(query, list(titles), scorer=fuzz.WRatio, limit=30)
     }
