@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -271,24 +272,46 @@ def first_names() -> dict[str, tuple[str, ...]]:
 def last_names() -> dict[str, tuple[str, ...]]:
     """Last word (folded) -> the titles of the people (as `first_names` counts them)
     whose title of two words or more ends with it, not after "of" (a place), oldest
-    first: "ufthak" -> both Chieftain Ufthaks, "oakenshield" -> Thorin Oakenshield. Most are plain words
-    ("Troll", "Elder"), which name no one alone: which count is the reader's to say."""
+    first: "ufthak" -> both Chieftain Ufthaks, "oakenshield" -> Thorin Oakenshield.
+    Most are plain words ("Troll", "Elder"), which name no one alone: which count is
+    the reader's to say."""
     return _kept("card-last-names.marshal", _last_names_from_facts)
 
 
-def _last_names_from_facts() -> dict[str, tuple[str, ...]]:
-    found: dict[str, dict[str, None]] = {}
+def _titles_said() -> Iterator[tuple[dict, str, list[str]]]:
+    """Every design's record and titles, in the database's order, each title with its
+    words after its article ("The Witch-king": "witch", "king")."""
+    raw = _raw()["designs"]
     for did in _in_database_order():
-        record = _raw()["designs"][did]
-        person = record["type"] in _PEOPLE or (
-            record["type"] in _UNIQUE_PEOPLE and record.get("unique")
-        )
-        for title in (record["title"], *record.get("titles", ())) if person else ():
-            said = _WORD.findall(_ARTICLE.sub("", title_key(title)))
-            # after "of" it is a place ("Haldir of Lórien"), no one's name
-            if len(said) >= 2 and said[-2] not in ("of", "the") and len(said[-1]) >= 4:
-                found.setdefault(said[-1], {})[title] = None
+        record = raw[did]
+        for title in (record["title"], *record.get("titles", ())):
+            yield record, title, _WORD.findall(_ARTICLE.sub("", title_key(title)))
+
+
+def _is_a_person(record: dict) -> bool:
+    """Whether a design is a person's (`_PEOPLE`, or unique of `_UNIQUE_PEOPLE`)."""
+    kind = record["type"]
+    return kind in _PEOPLE or (kind in _UNIQUE_PEOPLE and bool(record.get("unique")))
+
+
+def _by_name(named: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """(name, title) pairs -> name -> its titles, each once, in the order given."""
+    found: dict[str, dict[str, None]] = {}
+    for name, title in named:
+        found.setdefault(name, {})[title] = None
     return {name: tuple(titles) for name, titles in found.items()}
+
+
+def _last_names_from_facts() -> dict[str, tuple[str, ...]]:
+    # after "of" it is a place ("Haldir of Lórien"), no one's name
+    return _by_name(
+        (said[-1], title)
+        for record, title, said in _titles_said()
+        if _is_a_person(record)
+        and len(said) >= 2
+        and said[-2] not in ("of", "the")
+        and len(said[-1]) >= 4
+    )
 
 
 def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
@@ -300,22 +323,21 @@ def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
         for trait in d.get("traits", ())
         if not title_key(d["title"]).startswith(title_key(trait))
     }
-    found: dict[str, dict[str, None]] = {}
-    for did in _in_database_order():
-        record = raw[did]
-        kind = record["type"]
-        person = kind in _PEOPLE or (kind in _UNIQUE_PEOPLE and record.get("unique"))
-        for title in (record["title"], *record.get("titles", ())):
-            said = _WORD.findall(_ARTICLE.sub("", title_key(title)))
-            first = said[0] if said else ""
-            if len(first) < 3 or first.endswith("'s"):
-                continue
-            # a unique card of one word is named by it ("Asfaloth"), but for a place,
-            # whose name is its scenario's as often ("Rhosgobel")
-            named = len(said) == 1 and record.get("unique") and kind not in _PLACES
-            if (person and first not in traits) or named:
-                found.setdefault(first, {})[title] = None
-    return {name: tuple(titles) for name, titles in found.items()}
+
+    def first_name(record: dict, said: list[str]) -> str | None:
+        first = said[0] if said else ""
+        if len(first) < 3 or first.endswith("'s"):
+            return None
+        # a unique card of one word is named by it ("Asfaloth"), but for a place,
+        # whose name is its scenario's as often ("Rhosgobel")
+        named = len(said) == 1 and record.get("unique") and record["type"] not in _PLACES
+        return first if (_is_a_person(record) and first not in traits) or named else None
+
+    return _by_name(
+        (first, title)
+        for record, title, said in _titles_said()
+        if (first := first_name(record, said))
+    )
 
 
 def player_names() -> dict[str, tuple[str, ...]]:

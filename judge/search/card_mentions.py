@@ -84,14 +84,10 @@ def written_as_names(question: str) -> frozenset[str]:
     from judge.games import game_name_words
 
     heading = _HEADING.match(question)
-    # a game's name ahead ("tcg: must an event...") says which rules, naming no card
     said = tuple(words(heading.group(1))) if heading else ()
-    return frozenset(
-        (
-            *(w for written, i in _capitalised(question) for w in words(written[i])),
-            *(w for w in said if w not in game_name_words(said)),
-        )
-    )
+    capitalised = (w for written, i in _capitalised(question) for w in words(written[i]))
+    # a game's name ahead ("tcg: must an event...") says which rules, naming no card
+    return frozenset((*capitalised, *(set(said) - game_name_words(said))))
 
 
 def _capitalised(question: str) -> Iterator[tuple[list[str], int]]:

@@ -145,25 +145,25 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
         if entries[word] <= 2 and word not in scenario_words
     }
     designs = {key: " ".join(versions) for key, versions in designs.items()}
-    first = card_facts.first_names()
     # a person's last word that is no word of English names them too ("Ufthak",
     # "Oakenshield"), as a first name does
     english = _any_english()
+    first = {name: list(titles) for name, titles in card_facts.first_names().items()}
     for name, owners in card_facts.last_names().items():
         if name not in plain_words and name not in english and name not in scenario_words:
-            first = {**first, name: tuple(dict.fromkeys((*first.get(name, ()), *owners)))}
+            first[name] = list(dict.fromkeys((*first.get(name, ()), *owners)))
     return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
             "rare": sorted(rare & set(titles)),
-            "designs": designs, "first_names": {name: list(t) for name, t in first.items()},
+            "designs": designs, "first_names": first,
             "plain_first_names": sorted(set(first) & (plain_words | english))}  # fmt: skip
 
 
 def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:
     """Whether a title of plain words is still no phrase of everyday English: two words
-    or more, one of them rare in English (`profile.RARE_WORD_COUNT`) and no word of a rule's
-    name (`spelling.terms`: "mode"): "ever vigilant", "fast hitch", "unexpected courage", said whole,
-    name their cards however written; "stand together", "gather information" and "hard
-    mode" only written as names."""
+    or more, one of them rare in English (`profile.RARE_WORD_COUNT`) and no word of a
+    rule's name (`spelling.terms`: "mode"): "ever vigilant", "fast hitch", "unexpected
+    courage", said whole, name their cards however written; "stand together", "gather
+    information" and "hard mode" only written as names."""
     from judge.search.english import word_counts
 
     counts = word_counts()

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from judge.games import DEFAULT_GAME
 from judge.games.lexicon import vocabulary
 from judge.search import naming, profile, spelling
-from judge.search.text import words
+from judge.search.text import phrase_at, words
 from judge.search.understand import Understanding, in_own_words, table_talk, without, worded
 
 #: what a name said twice asks about: two copies of one card
@@ -101,13 +101,11 @@ def _only_inside(card: str, title: str, question_words: tuple[str, ...]) -> bool
             for i, w in enumerate(question_words)
             if w == said[-1] and question_words[i + 1 : i + 2] != ("s",)
         ]
-    n, m = len(said), len(longer)
-    at = [i for i in range(len(question_words)) if list(question_words[i : i + n]) == said]
+    at = phrase_at(question_words, tuple(said))
     within = {
         j
-        for i in range(len(question_words))
-        if list(question_words[i : i + m]) == longer
-        for j in range(i, i + m - n + 1)
+        for i in phrase_at(question_words, tuple(longer))
+        for j in range(i, i + len(longer) - len(said) + 1)
     }
     return bool(at) and all(i in within for i in at)
 
@@ -190,7 +188,6 @@ class GameReader:
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
             return PlayerNames({}, frozenset(), {})
-        from judge.games import DEFAULT_GAME
         from judge.games.lexicon import card_names
 
         first = database["first_names"]
@@ -202,7 +199,7 @@ class GameReader:
         not in the first questions: the card facts' packs too, which the first card of
         the database a question names reads (`card_mentions.designs_of`)."""
         _ = self.player_names
-        if self._tables.get("card_designs", {}):
+        if self.database.titles:
             from judge.kb import card_facts  # noqa: F401
         self.cards.prepare()
         self.database.prepare()
@@ -302,7 +299,7 @@ class GameReader:
         # the recognisers read the words the question is read in (its asking sentences
         # first, MAX_WORDS of them), and a name written with capitals that they leave
         # out, on its own words: a long post names its cards in its story too
-        late = [said for name in longer if not _inside(said := tuple(words(name)), meaning.words)]
+        late = [said for name in longer if not phrase_at(meaning.words, said := tuple(words(name)))]
         late += [(word,) for word in sorted(names) if word not in meaning.words]
         cards, listed = (
             {
@@ -353,7 +350,7 @@ class GameReader:
         misread = {
             d
             for d, o in rivals
-            if _inside(tuple(words(d)), tuple(words(o)))
+            if phrase_at(words(o), words(d))
             or (
                 listed[d] <= our_scores[o]
                 and listed[d] < 100
@@ -514,9 +511,3 @@ class GameReader:
         return len(found) <= profile.SCENARIO_CARD_ENTRIES and not found.isdisjoint(
             self.scenarios.pages
         )
-
-
-def _inside(said: tuple[str, ...], question_words: tuple[str, ...]) -> bool:
-    """Whether the words stand together, in order, among the question's words."""
-    n = len(said)
-    return any(question_words[i : i + n] == said for i in range(len(question_words) - n + 1))

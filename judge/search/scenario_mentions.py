@@ -152,12 +152,13 @@ class ScenarioRecogniser:
         opening: tuple[str, ...] = (),
         is_a_word=lambda word: True,
     ) -> list[str]:
-        """The titles of the scenarios a question names (profile.MOST_SCENARIOS at most), in its words
-        and in its `opening` (`Understanding.opening`) when those differ: a long post's
-        words put its asking sentences first and may leave out its first sentence, where
-        players name the scenario ("Flight of the Stormcaller is melting my brain.").
-        `is_a_word`: as for cards (`CardRecogniser.recognise`), a one-word name is read
-        through a typo ("mumkil") only where the word is none in its own right."""
+        """The titles of the scenarios a question names (profile.MOST_SCENARIOS at most),
+        in its words and in its `opening` (`Understanding.opening`) when those differ: a
+        long post's words put its asking sentences first and may leave out its first
+        sentence, where players name the scenario ("Flight of the Stormcaller is melting
+        my brain."). `is_a_word`: as for cards (`CardRecogniser.recognise`), a one-word
+        name is read through a typo ("mumkil") only where the word is none in its own
+        right."""
         found = self._names.recognise(
             question_words, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
         )

@@ -30,6 +30,7 @@ from judge.search.text import (
     NARRATORS,
     SAYING,
     STOP_WORDS,
+    phrase_at,
     stem,
     words,
 )
@@ -101,11 +102,6 @@ class Understanding(NamedTuple):
     #: the rules words table talk stands for, by the position of the words they stand
     #: for (`synonyms_by_position`), read once by the expanding stage for the ones after
     synonyms: dict[int, tuple[str, ...]] = {}  # never mutated: replaced whole via _replace
-
-
-def _contains(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
-    n = len(phrase)
-    return any(seq[i : i + n] == phrase for i in range(len(seq) - n + 1))
 
 
 #: the version of the stemmed synonym tables kept in the user cache (`_stemmed_synonyms`)
@@ -232,7 +228,7 @@ def kind_weights(question_words: tuple[str, ...], game: str = DEFAULT_GAME) -> d
     present = set(question_words)
     by_words, by_phrases = intents(game)
     matched = [w for keys, w in by_words if keys & present]
-    matched += [w for phrase, w in by_phrases if _contains(question_words, phrase)]
+    matched += [w for phrase, w in by_phrases if phrase_at(question_words, phrase)]
     for table in matched:
         for kind, factor in table.items():
             weights[kind] = weights.get(kind, 1.0) * factor
