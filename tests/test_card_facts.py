@@ -153,6 +153,23 @@ def test_an_unknown_name_gives_no_card():
     assert match.title is None and match.designs == ()
 
 
+@pytest.mark.parametrize("typed", ["the a", "of the", "The"])
+def test_joining_words_alone_name_no_card(typed):
+    match = card_facts.find_cards(typed)
+    assert match.title is None and match.designs == ()
+
+
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("Helm oof the Stormcaller", "Helm of the Stormcaller"),
+        ("Khazâd! Kahzâd!", "Khazâd! Khazâd!"),
+    ],
+)
+def test_a_typo_in_a_title_with_joining_words_resolves(typed, title):
+    assert card_facts.find_cards(typed).title == title
+
+
 def test_a_vague_name_offers_close_titles_instead_of_guessing():
     match = card_facts.find_cards("ungoliant")
     assert match.designs == () and "Ungoliant's Spawn" in match.close

@@ -29,6 +29,8 @@ FAIR = 75.0  # a match this good, well ahead of the next title, is the card mean
 MARGIN = 3.0
 CLOSE = 60.0  # titles at least this close are offered when nothing matches well
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+#: the words that join a title's names: a shortening is never one of them
+_JOINERS = frozenset(("the", "a", "an", "of", "and", "in", "on", "to", "at", "for", "from"))
 _WORD = re.compile(r"[a-z0-9']+")
 
 #: Every pack in the order the card database lists them: the Core Set, each cycle's
@@ -234,6 +236,12 @@ def _titles_from_facts() -> dict[str, tuple[str, ...]]:
         for title in (raw["title"], *raw.get("titles", ())):
             found.setdefault(title_key(title), {})[did] = None
     return {title: tuple(ids) for title, ids in found.items()}
+
+
+@cache
+def _title_list() -> list[str]:
+    """The folded titles, as a list once for the fuzzy matcher."""
+    return list(_titles())
 
 
 @cache
@@ -446,7 +454,7 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
     titles, words, query = _titles(), tuple(words), title_key(name)
     if query not in titles:
         query = _ARTICLE.sub("", query)
-    if not _WORD.search(query):
+    if not set(_WORD.findall(query)) - _JOINERS:  # "the a" names no card
         return CardMatch(name, None, ())
     if query not in titles:  # type and sphere words inside the name narrow, too
         kept = [w for w in query.split() if not _is_label(w)]
@@ -467,10 +475,16 @@ def find_cards(name: str, words: tuple[str, ...] | list[str] = ()) -> CardMatch:
         return CardMatch(name, chosen[0], found, score=100.0)
     from rapidfuzz import fuzz, process
 
+    # a title WRatio scores under CLOSE has a plain ratio under it too (WRatio is the
+    # best of the ratios), so only a shortening can still offer it: the prefixes find those
     shortlist = {
-        t for t, _, _ in process.extract(query, list(titles), scorer=fuzz.WRatio, limit=30)
+        t
+        for t, _, _ in process.extract(
+            query, _title_list(), scorer=fuzz.WRatio, limit=30, score_cutoff=CLOSE
+        )
     }
-    shortlist.update(t for w in _WORD.findall(query) for t in _by_prefix().get(w[:3], ()))
+    said = (w for w in _WORD.findall(query) if w not in _JOINERS)  # "of" begins no title word
+    shortlist.update(t for w in said for t in _by_prefix().get(w[:3], ()))
     ranked = sorted(((_score(query, t), t) for t in shortlist), key=lambda p: (-p[0], p[1]))
     if not ranked or ranked[0][0] < CLOSE:
         return CardMatch(name, None, ())
