@@ -25,6 +25,7 @@ DEV_REAL = REPO.parent / "shared" / "eval" / "dev-real.jsonl"
 OWN_QUESTIONS = Path(__file__).parent / "questions.txt"
 OWN_SET = Path(__file__).parent / "questions-own.jsonl"
 SCENARIO_SET = Path(__file__).parent / "questions-scenarios.jsonl"
+COPYCHECK = REPO.parent / "shared" / "tools" / "copycheck.py"
 RUNS = 15
 #: new searchers each question set is timed in: the median of their p50s and p95s
 QUERY_ROUNDS = 5
@@ -227,6 +228,7 @@ def main() -> None:
             check / yaml_floor <= 3,
         )
 
+        own_words(py)
         quality(py)
         crossval(py)
         # the app's start-up and table mode, in the same throwaway cache
@@ -312,6 +314,22 @@ def card_names() -> None:
             right == mentions,
         )
     searcher.close()
+
+
+def own_words(py: str) -> None:
+    """The files that repeat a source sentence with at most one word changed
+    (`copycheck.py --near`): the strict form of the own-words test, too slow for
+    `make test`, which runs the exact check."""
+    if not COPYCHECK.is_file():
+        return
+    done = subprocess.run(
+        [py, str(COPYCHECK), "--near", str(REPO)], capture_output=True, text=True, check=False
+    )
+    last = done.stdout.strip().splitlines()[-1:] or ["copycheck printed nothing"]
+    flagged = last[0].split()[0]
+    report("files near a source sentence (copycheck --near)", flagged, "0", flagged == "0")
+    for line in done.stdout.strip().splitlines()[:-1]:
+        print(f"  {line}")
 
 
 def quality(py: str) -> None:
