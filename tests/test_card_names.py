@@ -154,6 +154,25 @@ def test_a_declared_name_with_capitals_inside_is_matched_only_as_written():
     assert names.said("a sog of a deck") == []
 
 
+def test_initials_that_spell_one_title_name_it_only_as_written(searcher):
+    assert card_facts.initialisms()["LoV"] == ("Light of Valinor",)
+    assert "SoG" not in card_facts.initialisms()  # Soldier and Steward of Gondor: declared
+    assert titles(searcher, "Glorfindel with LoV: can he defend after questing?") == {
+        "Glorfindel",
+        "Light of Valinor",
+    }
+    assert "Light of Valinor" not in titles(searcher, "does lov mean anything in this game")
+
+
+def test_the_end_of_a_title_written_as_a_name_names_it(searcher):
+    tails = card_facts.title_tails()
+    assert tails["secret ways"] == ("Explore Secret Ways",)
+    assert "of gondor" not in tails and "forest road" in tails
+    asked = "Can Thurindir grab Secret Ways at setup, or must it match his sphere?"
+    assert titles(searcher, asked) == {"Thurindir", "Explore Secret Ways"}
+    assert "Explore Secret Ways" not in titles(searcher, "are there secret ways to draw?")
+
+
 def test_a_named_card_is_no_unknown_card(searcher):
     meaning = searcher.read("Can Samwise defend for Frodo?", "lcg")
     assert meaning.unknown_cards == ()

@@ -286,6 +286,30 @@ def last_names() -> dict[str, tuple[str, ...]]:
     return _kept("card-last-names.marshal", _last_names_from_facts)
 
 
+def title_tails() -> dict[str, tuple[str, ...]]:
+    """The end of a title (two words or more, after its first, neither joined to the
+    rest by a joining word) -> the one title it ends: "secret ways" -> Explore Secret
+    Ways, "battle master" -> Erebor Battle Master. A tail two titles share ("of
+    gondor") or that is a title itself is none. Whether a player's words are one
+    written as a name is the reader's to say (`judge.search.player_names`); kept in
+    the user cache as `_titles` is (`_kept`)."""
+    return _kept("card-title-tails.marshal", _title_tails_from_facts)
+
+
+def _title_tails_from_facts() -> dict[str, tuple[str, ...]]:
+    said_titles = list(_titles_said())
+    whole = {" ".join(said) for _, _, said in said_titles}
+    found = _by_name(
+        (" ".join(said[k:]), title)
+        for _, title, said in said_titles
+        for k in range(1, len(said) - 1)
+        if said[k - 1] not in _JOINERS and said[k] not in _JOINERS
+    )
+    return {
+        tail: titles for tail, titles in found.items() if len(titles) == 1 and tail not in whole
+    }
+
+
 def _titles_said() -> Iterator[tuple[dict, str, list[str]]]:
     """Every design's record and titles, in the database's order, each title with its
     words after its article ("The Witch-king": "witch", "king")."""
@@ -348,6 +372,34 @@ def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
     )
 
 
+def initialisms() -> dict[str, tuple[str, ...]]:
+    """Initials as players write them (a name's capital, a joining word's small letter)
+    -> the one player card title they spell: "LoV" -> Light of Valinor, "WotW" -> Will
+    of the West. Only for a title with a joining word inside, whose small letters make
+    the initials a shape that is seldom anything else, and only initials no other
+    title of the database shares ("SoG" is Soldier and Steward of Gondor, and Signs of
+    Gollum: which one players mean is declared in `player_names`). Kept in the user
+    cache as `_titles` is (`_kept`)."""
+    return _kept("card-initialisms.marshal", _initialisms_from_facts)
+
+
+def _initialisms_from_facts() -> dict[str, tuple[str, ...]]:
+    spelt: dict[str, set[str]] = {}
+    players: dict[str, str] = {}
+    for record, title, said in _titles_said():
+        if len(said) < 3 or not any(w in _JOINERS for w in said[1:-1]):
+            continue
+        letters = "".join(w[0] if w in _JOINERS else w[0].upper() for w in said)
+        spelt.setdefault(letters, set()).add(title)
+        if record["category"] == "player":
+            players[letters] = title
+    return {
+        letters: (title,)
+        for letters, title in players.items()
+        if len(spelt[letters]) == 1 and letters[0].isupper()
+    }
+
+
 def player_names() -> dict[str, tuple[str, ...]]:
     """The names players call the cards by that are not their titles
     (`judge.games.lexicon.card_names`: "Samwise" -> Sam Gamgee)."""
@@ -360,7 +412,10 @@ def player_names() -> dict[str, tuple[str, ...]]:
 def _named_by_players(query: str) -> tuple[str, ...]:
     """The titles a typed name (`title_key`, without its article) means when it is a
     name `player_names` declares or a first name (`first_names`), else none."""
-    declared = {title_key(name).rstrip("."): titles for name, titles in player_names().items()}
+    declared = {
+        title_key(name).rstrip("."): titles
+        for name, titles in {**initialisms(), **player_names()}.items()
+    }
     return declared.get(query.rstrip("."), ()) or first_names().get(query, ())
 
 

@@ -155,7 +155,27 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     return {"titles": titles, "plain": sorted(plain & set(titles)), "words": words_,
             "rare": sorted(rare & set(titles)),
             "designs": designs, "first_names": first,
-            "plain_first_names": sorted(set(first) & (plain_words | english))}  # fmt: skip
+            "plain_first_names": sorted(set(first) & (plain_words | english)),
+            "tails": _tails(kb, scenarios)}  # fmt: skip
+
+
+def _tails(kb, scenarios: list[str]) -> dict[str, list[str]]:
+    """The ends of titles that name their card (`card_facts.title_tails`), but those
+    inside a rule's or a scenario's name: "Up the Anduin" is Journey Up the Anduin,
+    the scenario, before it is any card."""
+    from judge.kb import card_facts
+
+    inside: set[str] = set()
+    for name in (*scenarios, *(e.title for e in kb.entries)):
+        said = words(name)
+        inside.update(
+            " ".join(said[i:j]) for i in range(len(said)) for j in range(i + 2, len(said) + 1)
+        )
+    return {
+        tail: list(titles)
+        for tail, titles in card_facts.title_tails().items()
+        if tail not in inside
+    }
 
 
 def _a_rare_phrase(key: str, rules: frozenset[str]) -> bool:

@@ -9,7 +9,13 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from judge.search.card_mentions import WRITTEN_WORD, opens_a_sentence, spells_one_of, unpossessed
+from judge.search.card_mentions import (
+    WRITTEN_WORD,
+    opens_a_sentence,
+    spells_one_of,
+    unpossessed,
+    written_as_names,
+)
 from judge.search.text import NARRATORS, SAYING, STOP_WORDS, words
 
 
@@ -36,8 +42,14 @@ class PlayerNames:
         first: dict[str, list[str]],
         plain: frozenset[str],
         declared: dict[str, tuple[str, ...]],
+        tails: dict[str, list[str]] | None = None,
     ):
         self.first, self.plain = first, plain
+        #: the ends of titles (`card_facts.title_tails`) by their first word
+        self.tails: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {}
+        for tail, titles in (tails or {}).items():
+            said = tuple(unpossessed(w) for w in words(tail))
+            self.tails.setdefault(said[0], {})[said] = tuple(titles)
         #: declared names by their words ("samwise",), and those matched as written
         self.declared: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.as_written: dict[str, tuple[str, ...]] = {}
@@ -47,6 +59,9 @@ class PlayerNames:
             elif words(name):
                 self.declared[tuple(words(name))] = tuple(titles)
         self._lengths = sorted({len(k) for k in self.declared}, reverse=True)
+        # the names matched as written, as one pattern, the longest first ("U.C." whole)
+        alternatives = "|".join(map(re.escape, sorted(self.as_written, key=len, reverse=True)))
+        self._written_pattern = re.compile(rf"(?<![\w.])({alternatives or '(?!)'})(?![\w])")
 
     def said(
         self,
@@ -77,6 +92,9 @@ class PlayerNames:
                 run = said[i : i + length]
                 if run in self.declared:
                     found.setdefault(self.declared[run], set()).update(run)
+            for tail, titles in self.tails.get(word, {}).items():
+                if said[i : i + len(tail)] == tail and set(tail) <= written_as_names(question):
+                    found.setdefault(titles, set()).update(tail)
             titles = self.first.get(word)
             if not titles or word in scene:
                 continue
@@ -87,9 +105,8 @@ class PlayerNames:
             if _in_a_longer_name(word, [slugify(t) for t in titles], longer):
                 continue
             found.setdefault(tuple(titles), set()).add(word)
-        for name, titles in self.as_written.items():
-            if re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", question):
-                found.setdefault(titles, set()).update(words(name))
+        for name in dict.fromkeys(m.group(1) for m in self._written_pattern.finditer(question)):
+            found.setdefault(self.as_written[name], set()).update(words(name))
         return [(titles, frozenset(words_)) for titles, words_ in found.items()]
 
     @staticmethod

@@ -182,17 +182,20 @@ class GameReader:
     @cached_property
     def player_names(self):
         """The names players call cards by that are no title (`PlayerNames`): the card
-        database's first names and the names declared for it, the Card Game's only."""
+        database's first names and initials, and the names declared for it, the Card
+        Game's only."""
         from judge.search.player_names import PlayerNames
 
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
             return PlayerNames({}, frozenset(), {})
         from judge.games.lexicon import card_names
+        from judge.kb import card_facts
 
         first = database["first_names"]
-        names = card_names(DEFAULT_GAME)
-        return PlayerNames(first, frozenset(database["plain_first_names"]), names)
+        names = {**card_facts.initialisms(), **card_names(DEFAULT_GAME)}
+        tails = database.get("tails", {})
+        return PlayerNames(first, frozenset(database["plain_first_names"]), names, tails)
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
