@@ -173,6 +173,17 @@ def test_the_end_of_a_title_written_as_a_name_names_it(searcher):
     assert "Explore Secret Ways" not in titles(searcher, "are there secret ways to draw?")
 
 
+@pytest.mark.parametrize(
+    ("question", "not_meant"),
+    [
+        ("Does it count every Noldor and Dunedain character I control?", "Dúnedain of Annúminas"),
+        ("Can I cancel a Sorcery treachery with doomed?", "Dark Sorcery"),
+    ],
+)
+def test_a_word_before_a_kind_of_card_is_a_trait_not_a_title(searcher, question, not_meant):
+    assert not_meant not in titles(searcher, question)
+
+
 def test_a_named_card_is_no_unknown_card(searcher):
     meaning = searcher.read("Can Samwise defend for Frodo?", "lcg")
     assert meaning.unknown_cards == ()

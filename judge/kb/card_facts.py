@@ -346,15 +346,20 @@ def _last_names_from_facts() -> dict[str, tuple[str, ...]]:
     )
 
 
-def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
-    raw = _raw()["designs"]
-    # a trait of cards titled otherwise is a kind ("Nazgûl"); Thaurdir's trait is his
-    traits = {
+@cache
+def kinds() -> frozenset[str]:
+    """The traits (folded) that name a kind of card, not one: a trait of cards titled
+    otherwise ("nazgul", "dunedain", "noldor"); Thaurdir's trait is his own name."""
+    return frozenset(
         title_key(trait)
-        for d in raw.values()
+        for d in _raw()["designs"].values()
         for trait in d.get("traits", ())
         if not title_key(d["title"]).startswith(title_key(trait))
-    }
+    )
+
+
+def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
+    traits = kinds()
 
     def first_name(record: dict, said: list[str]) -> str | None:
         first = said[0] if said else ""

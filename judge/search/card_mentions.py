@@ -16,9 +16,13 @@ MAX_RUN = 6
 #: a trigram in more titles than this is counted for them only where a run could close
 SHARED_GRAM_TITLES = 8
 
-#: what a word of a card's title before one of these is instead: a trait ("a Dunedain
-#: hero") or the name of a deck ("the Wolf deck")
-_KINDS = frozenset(("deck", "decks", "hero", "heroes", "trait", "traits", "characters"))
+#: what a word of a card's title before one of these is instead: a trait or keyword
+#: ("a Dunedain hero", "every Noldor character", "a Sorcery treachery", "a Pillage
+#: enemy") or the name of a deck ("the Wolf deck")
+_KINDS = frozenset(
+    ("deck", "decks", "hero", "heroes", "trait", "traits", "character", "characters")
+    + ("ally", "allies", "enemy", "enemies", "treachery", "treacheries", "cards")
+)
 #: before one misspelt word, these make no name of it ("the marsh")
 _ARTICLES = frozenset(("the", "a", "an"))
 #: the small words a name may hold between its capitalised ones ("Miner of the Iron
