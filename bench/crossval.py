@@ -49,6 +49,8 @@ FUSION_SETS = (
     "players-e.jsonl",
     "players-f.jsonl",
     "players-g.jsonl",
+    "players-h.jsonl",
+    "players-i.jsonl",
 )
 #: the answer line is given when it is from a right entry this often, out of fold ...
 #: (the issue's target is 0.85; a threshold chosen for 0.85 on the pool reads 0.01-0.03

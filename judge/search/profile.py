@@ -238,16 +238,16 @@ MODEL_KEEP = 48
 #: candidates, its right entries the targets, L2 0.1) on the players' sets
 #: (`bench/train/`, which tuned neither stage), with their out-of-fold model scores
 FUSION_WEIGHTS = {
-    "lexical_first": 0.4408,
-    "lexical_reciprocal_rank": 0.4892,
-    "lexical_log_share": 0.8399,
-    "model_first": 0.5916,
-    "model_reciprocal_rank": 0.6338,
-    "model_score": 0.7653,
-    "model_gap": 0.8112,
-    "lexical_lead": 0.2389,
-    "model_lead": 0.3276,
-    "card_fact": 0.086,
+    "lexical_first": 0.4209,
+    "lexical_reciprocal_rank": 0.473,
+    "lexical_log_share": 0.8116,
+    "model_first": 0.6099,
+    "model_reciprocal_rank": 0.653,
+    "model_score": 0.7822,
+    "model_gap": 0.8403,
+    "lexical_lead": 0.2188,
+    "model_lead": 0.3199,
+    "card_fact": 0.0966,
 }
 #: the confidence that the first entry is right: a logistic (Platt scaling) over its
 #: softmax share among the candidates, its lead over the second, whether both rankings
@@ -265,4 +265,4 @@ CONFIDENCE = {
 #: fold, the answer line is from a right entry `crossval.PRECISION_TARGET` of the time
 #: over the hardest sets (the reader-judged blind forum posts and dev-real: `bench/crossval.py`'s
 #: `hardest`)
-ANSWER_THRESHOLD = 0.7938
+ANSWER_THRESHOLD = 0.8125
