@@ -67,7 +67,9 @@ def game_name_words(question_words: tuple[str, ...]) -> frozenset[str]:
 def _says(question_words: tuple[str, ...], phrase: str) -> bool:
     """Whether the words hold the phrase's words together and in order; a hyphen parts
     words, as in the question's ("Ring-bearer": "ring", "bearer")."""
-    return f" {' '.join(phrase.replace('-', ' ').split())} " in f" {' '.join(question_words)} "
+    from judge.base.phrases import phrase_at
+
+    return bool(phrase_at(tuple(question_words), tuple(phrase.replace("-", " ").split())))
 
 
 def implementations() -> dict[str, tuple[str, ...]]:

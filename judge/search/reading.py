@@ -17,10 +17,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
+from judge.base.phrases import phrase_at
 from judge.games import DEFAULT_GAME
 from judge.games.lexicon import vocabulary
 from judge.search import naming, profile, spelling
-from judge.search.text import phrase_at, words
+from judge.search.text import words
 from judge.search.understand import Understanding, in_own_words, table_talk, without, worded
 
 #: what a name said twice asks about: two copies of one card

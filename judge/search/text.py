@@ -157,10 +157,3 @@ def pairs(stems: list[str]) -> list[str]:
     """Adjacent content-word stems joined ("put_play"): phrase matches as cheap term
     lookups, for an entry's text (the index's `pairs` field) and a question's stems."""
     return [f"{a}_{b}" for a, b in zip(stems, stems[1:], strict=False) if a and b]
-
-
-def phrase_at(said, phrase) -> list[int]:
-    """Where the phrase's words stand together, in order, among the words `said`
-    (sequences of the same kind, tuples or lists)."""
-    n = len(phrase)
-    return [i for i in range(len(said) - n + 1) if said[i : i + n] == phrase]

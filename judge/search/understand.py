@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from judge.base.phrases import phrase_at
 from judge.games import DEFAULT_GAME, game_named_by
 from judge.games.lexicon import english, vocabulary
 from judge.search import profile
@@ -30,7 +31,6 @@ from judge.search.text import (
     NARRATORS,
     SAYING,
     STOP_WORDS,
-    phrase_at,
     stem,
     words,
 )
