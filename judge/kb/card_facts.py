@@ -277,6 +277,7 @@ def first_names() -> dict[str, tuple[str, ...]]:
     return _kept("card-first-names.marshal", _first_names_from_facts)
 
 
+@cache
 def last_names() -> dict[str, tuple[str, ...]]:
     """Last word (folded) -> the titles of the people (as `first_names` counts them)
     whose title of two words or more ends with it, not after "of" (a place), oldest
@@ -286,6 +287,7 @@ def last_names() -> dict[str, tuple[str, ...]]:
     return _kept("card-last-names.marshal", _last_names_from_facts)
 
 
+@cache
 def title_tails() -> dict[str, tuple[str, ...]]:
     """The end of a title (two words or more, after its first, neither joined to the
     rest by a joining word) -> the one title it ends: "secret ways" -> Explore Secret
@@ -377,6 +379,7 @@ def _first_names_from_facts() -> dict[str, tuple[str, ...]]:
     )
 
 
+@cache
 def initialisms() -> dict[str, tuple[str, ...]]:
     """Initials as players write them (a name's capital, a joining word's small letter)
     -> the one player card title they spell: "LoV" -> Light of Valinor, "WotW" -> Will
