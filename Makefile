@@ -22,12 +22,14 @@ run: $(STAMP)
 # the tests start Python again and again (the CLI, the app behind table mode, a worker
 # each): with bytecode kept (an empty PYTHONDONTWRITEBYTECODE, whatever the shell set)
 # each compiles the project once, not at every start, and pytest keeps its rewritten
-# test modules (a fifth of the run's CPU on this machine)
+# test modules (a fifth of the run's CPU on this machine). An idle worker takes tests
+# queued for a busy one (`worksteal`): the browser and app tests last seconds each, and
+# dealt out ahead of time a few of them end the run on one worker
 test: $(STAMP)
 	$(VENV)/bin/ruff check cli judge tui tests bench
 	$(VENV)/bin/ruff format --check cli judge tui tests bench
 	$(VENV)/bin/lint-imports
-	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(WORKERS) --dist worksteal
 
 # the long property-test profile: 10,000 generated inputs per entry point, with counts
 fuzz: $(STAMP)
