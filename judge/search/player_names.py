@@ -29,8 +29,10 @@ class PlayerNames:
     that is a plain word ("Sam", "Merry", "Bard": `plain`) names a card only written as
     a name, with no capitalised word beside it ("Lord" in "the Lord of the Rings") and
     not after a narrator ("my buddy Sam"); any other names one however written
-    ("thorin"). A declared name written with capitals inside ("SoG", "U.C.") names
-    its card only as written. No name names a card where it is a word of a title the
+    ("thorin"). A declared name written with capitals inside ("SoG", "U.C.", and the
+    initials `card_facts.initialisms` reads from the titles: "LoV") names its card only
+    as written; the end of one title (`tails`: "Secret Ways") only written as a name
+    (`card_mentions.written_as_names`). No name names a card where it is a word of a title the
     question names, there ("Sam Gamgee" is that card, and the Brand of Bard son of
     Brand is no Brand son of Bain) or on its own (that title shortened: "the Jailor"
     after Dungeon Jailor), though a possessive that opens one is its owner's name
