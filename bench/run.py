@@ -36,7 +36,8 @@ CARD_LOOKUPS = 300
 #: questions naming cards as players write them, each written blind to the recognisers
 #: of its day (each after the misses of the ones before it were worked on)
 CARD_NAMES = tuple(
-    Path(__file__).parent / f"card-names-heldout{suffix}.jsonl" for suffix in ("", "-2", "-3", "-4")
+    Path(__file__).parent / f"card-names-heldout{suffix}.jsonl"
+    for suffix in ("", "-2", "-3", "-4", "-5")
 )
 
 
