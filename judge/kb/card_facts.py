@@ -408,23 +408,27 @@ def _initialisms_from_facts() -> dict[str, tuple[str, ...]]:
     }
 
 
+@cache
 def player_names() -> dict[str, tuple[str, ...]]:
-    """The names players call the cards by that are not their titles
-    (`judge.games.lexicon.card_names`: "Samwise" -> Sam Gamgee)."""
+    """The names players call the cards by that are not their titles: those the game
+    declares (`judge.games.lexicon.card_names`: "Samwise" -> Sam Gamgee, "SoG") and
+    the initials that spell one title (`initialisms`: "LoV"); a declared name wins."""
     from judge.games import DEFAULT_GAME
     from judge.games.lexicon import card_names
 
-    return card_names(DEFAULT_GAME)
+    return {**initialisms(), **card_names(DEFAULT_GAME)}
+
+
+@cache
+def _player_name_keys() -> dict[str, tuple[str, ...]]:
+    """`player_names` by their `title_key`, a dot after them aside ("u.c" is "U.C.")."""
+    return {title_key(name).rstrip("."): titles for name, titles in player_names().items()}
 
 
 def _named_by_players(query: str) -> tuple[str, ...]:
-    """The titles a typed name (`title_key`, without its article) means when it is a
-    name `player_names` declares or a first name (`first_names`), else none."""
-    declared = {
-        title_key(name).rstrip("."): titles
-        for name, titles in {**initialisms(), **player_names()}.items()
-    }
-    return declared.get(query.rstrip("."), ()) or first_names().get(query, ())
+    """The titles a typed name (`title_key`, without its article) means when it is one
+    of the `player_names` or a first name (`first_names`), else none."""
+    return _player_name_keys().get(query.rstrip("."), ()) or first_names().get(query, ())
 
 
 @cache

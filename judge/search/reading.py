@@ -190,13 +190,12 @@ class GameReader:
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
             return PlayerNames({}, frozenset(), {})
-        from judge.games.lexicon import card_names
         from judge.kb import card_facts
 
         first = database["first_names"]
-        names = {**card_facts.initialisms(), **card_names(DEFAULT_GAME)}
         tails = database.get("tails", {})
-        return PlayerNames(first, frozenset(database["plain_first_names"]), names, tails)
+        plain = frozenset(database["plain_first_names"])
+        return PlayerNames(first, plain, card_facts.player_names(), tails)
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
