@@ -326,10 +326,10 @@ def own_words(py: str) -> None:
     done = subprocess.run(
         [py, str(COPYCHECK), "--near", str(REPO)], capture_output=True, text=True, check=False
     )
-    last = done.stdout.strip().splitlines()[-1:] or ["copycheck printed nothing"]
-    flagged = last[0].split()[0]
+    *files, total = done.stdout.strip().splitlines() or ["copycheck printed nothing"]
+    flagged = total.split()[0]
     report("files near a source sentence (copycheck --near)", flagged, "0", flagged == "0")
-    for line in done.stdout.strip().splitlines()[:-1]:
+    for line in files:
         print(f"  {line}")
 
 
