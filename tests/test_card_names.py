@@ -281,3 +281,36 @@ def test_a_typo_the_speller_reads_as_a_title_word_names_that_card(searcher):
         "Eleanor"
     }
     assert titles(searcher, "my staing area is full, can I still travel?") == set()
+
+
+def test_a_title_spelt_whole_deep_in_a_long_post_names_its_card(searcher):
+    story = " ".join(["we played a long game and the encounter deck was unkind to us."] * 8)
+    asked = f"Can a hero defend twice? {story} then my warden of healing came down."
+    assert "Warden of Healing" in titles(searcher, asked)
+    assert "Warden of Healing" not in titles(searcher, f"Can a hero defend twice? {story}")
+
+
+@pytest.mark.parametrize(
+    ("question", "meant"),
+    [
+        ("can i exhaust allies for we are not idle?", "We Are Not Idle"),
+        ("can Ho Tom Bombadil cancel a when revealed effect?", "Ho! Tom Bombadil!"),
+        ("bert engaged me at the start of the round", "Bert"),
+    ],
+)
+def test_a_title_opening_with_a_short_word_is_read_from_it(searcher, question, meant):
+    assert meant in titles(searcher, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "not_meant"),
+    [
+        ("orc raiders engaged me off their ambush in the quest phase", "The Ambush"),
+        ("Angmar: The Dread Realm vs The Weather Hills, which is easier?", "The Watcher"),
+        ("grim rule: what do we do when the rules are silent?", "Gríma"),
+    ],
+)
+def test_a_run_is_like_a_title_in_more_than_its_article_or_four_letters(
+    searcher, question, not_meant
+):
+    assert not_meant not in titles(searcher, question)

@@ -6,7 +6,7 @@ import itertools
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, cached_property, lru_cache
 
 from judge.search import profile
@@ -63,6 +63,14 @@ def designs_of(key: str, versions: str) -> list[tuple[str, frozenset[str]]]:
         said = {w for p in packs.split(".") if p for w in slugify(PACKS[int(p)]).split("-")}
         found.append((design, frozenset({*rest.split("-"), *said} - STOP_WORDS - {""})))
     return found
+
+
+def _opening(word: str) -> str:
+    """What a run's first word must share with a title's to be compared with it: its
+    first three letters (a typo keeps those far more often than not), or the whole
+    word when it is a stop word ("their ambush" is no The Ambush, "we" opens We Are
+    Not Idle)."""
+    return word if word in STOP_WORDS else word[:3]
 
 
 def _grams(text: str) -> set[str]:
@@ -142,8 +150,10 @@ def opens_a_sentence(question: str, position: int) -> bool:
 class CardRecogniser:
     """Card titles a question names: typos, missing accents, partial titles.
 
-    Runs of 2-6 consecutive words are compared with every title in slug form (so
-    accents and punctuation do not matter); a run must cover most of a title. One
+    Runs of 1-6 consecutive words are compared with the titles in slug form (so
+    accents and punctuation do not matter) that open like them and are about as long
+    (`_runs_by_opening`), or, for titles players shorten, that share half their letter
+    trigrams with them (`_runs`); a run must cover most of a title. One
     word alone is a weak signal ("took" is not Wandering Took), so it names a card only
     when it is that card's whole title and no everyday word ("Thalin"), or when the
     player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
@@ -151,8 +161,9 @@ class CardRecogniser:
     (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
     "hero" ("a Dunedain hero"), nor in a run of words that names another card. After
     an article it must be spelt right unless written as a name ("the marsh" is no The
-    Marish). Only runs sharing half a title's letter trigrams reach the fuzzy scorer,
-    so a question that names no card never pays for it (or for importing rapidfuzz).
+    Marish). Only runs that could reach a title's score (`_may_reach`) or share half
+    its trigrams reach the fuzzy scorer, so a question that names no card never pays
+    for it (or for importing rapidfuzz).
     """
 
     def __init__(
@@ -162,16 +173,27 @@ class CardRecogniser:
         everyday: frozenset[str] = frozenset(),
         plain: frozenset[str] | None = None,
         rare: frozenset[str] = frozenset(),
+        shortened: bool = False,
     ):
         """`plain`: for the card database's titles (`card_tables.database_cards`), those of plain
         words, and `rare`, those of them that are no everyday phrase; given, each title
-        names a card only as `_said_as_a_title` says."""
+        names a card only as `_said_as_a_title` says. `shortened`: whether a title may
+        be said without its first words or misspelt in its first letters, as players
+        say scenarios' names ("Journey to Rhosgobel", "the dead marshses"): its runs
+        are then found by their letter trigrams (`_runs`), not by their first letters
+        (`_runs_by_opening`), which is much the cheaper."""
+        if not shortened:
+            # a title is said without its article too ("test of will"), as the card
+            # database's are keyed (`card_tables.database_cards`)
+            bare = {re.sub(r"^(?:the|a|an)-", "", key): title for key, title in titles.items()}
+            titles = {**{k: t for k, t in bare.items() if "-" in k}, **titles}
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
         self._rare = rare
+        self._shortened = shortened
 
-    # the run tables below are built on first need: the card database's recogniser
-    # (`_runs_by_opening`) uses only `_not_closing` of them
+    # the run tables below are built on first need: a recogniser whose titles are not
+    # `shortened` (`_runs_by_opening`) uses only `_not_closing` of them
 
     @cached_property
     def _closings(self) -> set[str]:
@@ -263,8 +285,12 @@ class CardRecogniser:
         question that needs them (`engine.Searcher.open_all`)."""
         import rapidfuzz.process  # noqa: F401
 
-        _ = self._by_gram, self._by_opener_gram, self._late_grams, self._word_grams  # built
-        _ = self._one_word_titles, self._closings, self._openings, self._not_closing
+        _ = self._word_grams, self._one_word_titles, self._not_closing  # built
+        if self._shortened:
+            _ = self._by_gram, self._by_opener_gram, self._late_grams, self._closings
+            _ = self._openings
+        else:
+            _ = self._by_opening, self._lengths_by_first_word
 
     def _runs(self, question_words: tuple[str, ...]):
         """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
@@ -319,26 +345,50 @@ class CardRecogniser:
                     run = question_words[start : end + 1]
                     yield run, "-".join(run), sorted(candidates)
 
+    @cached_property
+    def _lengths_by_first_word(self) -> dict[str, frozenset[int]]:
+        """The first word of each title of two words or more -> those titles' lengths
+        in words."""
+        found: dict[str, set[int]] = {}
+        for key in self.titles:
+            said = key.split("-")
+            if len(said) > 1:
+                found.setdefault(said[0], set()).add(len(said))
+        return {first: frozenset(lengths) for first, lengths in found.items()}
+
+    def said_whole(self, question_words: Sequence[str]) -> Iterator[tuple[str, ...]]:
+        """Each run of two words or more that spells a title exactly, wherever in the
+        question: a dictionary look-up a word, with no fuzzy matching, so the whole of
+        a long post is read, not only the MAX_WORDS that `scored` compares. A long
+        story names its cards in lower case too ("... then my warden of healing ...")."""
+        slugs = [w.replace("'", "") for w in question_words]
+        by_first = self._lengths_by_first_word
+        for start, first in enumerate(slugs):
+            for length in by_first.get(first, ()):
+                run = slugs[start : start + length]
+                if len(run) == length and "-".join(run) in self.titles:
+                    yield tuple(question_words[start : start + length])
+
     def recognise(self, question_words: tuple[str, ...], *args, **kwargs) -> list[str]:
         """The titles `scored` finds, best first."""
         return list(self.scored(question_words, *args, **kwargs))
 
     @cached_property
     def _by_opening(self) -> dict[str, list[str]]:
-        """The first three letters of a title's first word -> the titles."""
+        """How a title's first word opens (`_opening`) -> the titles."""
         found: dict[str, list[str]] = {}
         for key in self.titles:
-            found.setdefault(key[:3], []).append(key)
+            found.setdefault(_opening(key.split("-", 1)[0]), []).append(key)
         return found
 
     def _runs_by_opening(self, question_words: tuple[str, ...]):
-        """`_runs` for the card database's thousands of titles, keyed without their
-        article (`card_tables.database_cards`): each run of up to MAX_RUN words with the titles
-        whose first word begins like its own (a typo keeps those letters far more often
-        than not), and about as long."""
+        """`_runs` for the titles of cards, keyed without their article too: each run
+        of up to MAX_RUN words with the titles whose first word opens like its own
+        (`_opening`) and about as long. A short run names only the title it spells
+        (profile.MIN_FUZZY_RUN)."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
-            titles = self._by_opening.get(question_words[start][:3])
+            titles = self._by_opening.get(_opening(question_words[start].replace("'", "")))
             length = -1
             for end in range(start, min(start + MAX_RUN, n_words) if titles else start):
                 length += len(question_words[end]) + 1
@@ -346,6 +396,8 @@ class CardRecogniser:
                 if close and question_words[end] not in self._not_closing:
                     run = question_words[start : end + 1]
                     text = "-".join(run)
+                    if length < profile.MIN_FUZZY_RUN:  # "grim" is no Gríma, "bert" Bert
+                        close = [key for key in close if key == text]
                     if _fuzz_loaded() or any(
                         _may_reach(text, k, profile.MIN_TITLE_SCORE) for k in close
                     ):
@@ -370,7 +422,7 @@ class CardRecogniser:
             else:
                 continue
             opening = f"{word}s-"
-            titles = [key for key in self._by_opening.get(word[:3], ()) if key.startswith(opening)]
+            titles = [k for k in self._by_opening.get(_opening(word), ()) if k.startswith(opening)]
             text = f"{word}s"
             for end in range(rest, min(rest + MAX_RUN - 1, n_words)) if titles else ():
                 text += f"-{question_words[end]}"
@@ -410,13 +462,19 @@ class CardRecogniser:
             names = frozenset(unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
-        runs = self._runs if self._plain is None else self._runs_by_opening
+        runs = self._runs if self._shortened else self._runs_by_opening
         # a possessive title's runs first: "Elrond's Council" claims its "elrond"
         for run, text, candidates in itertools.chain(possessive, runs(question_words)):
             from rapidfuzz import fuzz, process
 
-            for key, score, _ in process.extract(
-                text, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=profile.MIN_TITLE_SCORE
+            # a run opening with a stop word is compared with the titles opening with
+            # it (`_opening`), on the rest: "the weather" is no The Watcher
+            said, choices = text, {key: key for key in candidates}
+            if run[0] in STOP_WORDS and len(run) > 1:
+                said = text.partition("-")[2]
+                choices = {key: key.partition("-")[2] for key in candidates}
+            for _, score, key in process.extract(
+                said, choices, scorer=fuzz.ratio, limit=2, score_cutoff=profile.MIN_TITLE_SCORE
             ):
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):

@@ -120,6 +120,9 @@ MIN_TITLE_SCORE = 86.0
 DISTINCTIVE_SCORE = 80.0
 #: of a title's slug, by a run of question words that names it
 RUN_COVERAGE = 0.6
+#: the fewest letters of a run read through a typo: a shorter run names only the title it
+#: spells ("bert" is Bert, "grim" no Gríma, "warg" no Wargs)
+MIN_FUZZY_RUN = 5
 #: how like the rest of a possessive title ("Counsel" of Elrond's Counsel) the words
 #: after a possessive must be (`CardRecogniser._possessive_runs`): "Council" is 71
 POSSESSIVE_REST = 70

@@ -300,19 +300,25 @@ class GameReader:
             is_a_word=self._is_a_word,
         )
         # the recognisers read the words the question is read in (its asking sentences
-        # first, MAX_WORDS of them), and a name written with capitals that they leave
-        # out, on its own words: a long post names its cards in its story too
+        # first, MAX_WORDS of them), and what of a long post's story they leave out, on
+        # its own words: a name written with capitals, and a title spelt whole however
+        # written ("... then my warden of healing ...")
         late = [said for name in longer if not phrase_at(meaning.words, said := tuple(words(name)))]
         late += [(word,) for word in sorted(names) if word not in meaning.words]
-        cards, listed = (
-            {
+        everything = words(question)
+
+        def read(recogniser) -> dict[str, float]:
+            whole = [
+                s for s in recogniser.said_whole(everything) if not phrase_at(meaning.words, s)
+            ]
+            return {
                 card: score
-                for said in (meaning.words, *late)
+                for said in (meaning.words, *late, *(s for s in whole if s not in late))
                 for card, score in recogniser.scored(said, **reading).items()
                 if not naming.part_of_a_name(card, said_names)
             }
-            for recogniser in (self.cards, self.database)
-        )
+
+        cards, listed = read(self.cards), read(self.database)
         shared = self.player_names.said(
             question,
             named=(*cards, *listed),

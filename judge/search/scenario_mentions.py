@@ -97,7 +97,7 @@ class ScenarioRecogniser:
     def __init__(self, meta: dict):
         from judge.search.card_mentions import CardRecogniser
 
-        self._names = CardRecogniser(meta.get("names", {}), {})
+        self._names = CardRecogniser(meta.get("names", {}), {}, shortened=True)
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
         self._origins: dict[str, list[str]] = meta.get("origins", {})
