@@ -314,3 +314,22 @@ def test_a_run_is_like_a_title_in_more_than_its_article_or_four_letters(
     searcher, question, not_meant
 ):
     assert not_meant not in titles(searcher, question)
+
+
+def test_a_question_opening_with_a_title_of_plain_words_names_it(searcher):
+    assert "Behind Strong Walls" in titles(searcher, "behind strong walls readies a defender?")
+    assert "Behind Strong Walls" not in titles(searcher, "we hid behind strong walls all game")
+
+
+def test_a_title_said_inside_a_longer_one_is_part_of_it(searcher):
+    assert titles(searcher, "Can Ho Tom Bombadil cancel a treachery?") == {"Ho! Tom Bombadil!"}
+    assert "Mountain Goblin" not in titles(searcher, "two misty mountain goblins attacked me")
+
+
+def test_a_word_of_a_games_name_makes_no_games_name_of_a_title(searcher):
+    assert "Elwing's Flight" in titles(searcher, "Elwing's Flight readies a questing character?")
+
+
+def test_a_card_of_the_database_leaves_a_card_of_ours_named_beside_it(searcher):
+    asked = "Beorning Skin-changer puts a Beorning ally into play. Can I fetch the Beorn ally?"
+    assert titles(searcher, asked) >= {"Beorning Skin-changer", "Beorn"}

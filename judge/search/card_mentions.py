@@ -369,6 +369,18 @@ class CardRecogniser:
                 if len(run) == length and "-".join(run) in self.titles:
                     yield tuple(question_words[start : start + length])
 
+    def opening_titles(self, question_words: Sequence[str]) -> frozenset[str]:
+        """The titles (slugs) the question's words open with, spelt whole, after an
+        article too ("the white council: ...")."""
+        opening = list(question_words[: MAX_RUN + 1])
+        if opening[:1] and opening[0] in _ARTICLES:
+            opening = opening[1:]
+        return frozenset(
+            "-".join(run).replace("'", "")
+            for run in self.said_whole(opening[:MAX_RUN])
+            if tuple(opening[: len(run)]) == run
+        )
+
     def recognise(self, question_words: tuple[str, ...], *args, **kwargs) -> list[str]:
         """The titles `scored` finds, best first."""
         return list(self.scored(question_words, *args, **kwargs))
@@ -449,12 +461,14 @@ class CardRecogniser:
         names: frozenset[str] | None = None,
         longer: Iterable[str] = (),
         is_a_word=lambda word: True,
+        opened: frozenset[str] = frozenset(),
     ) -> dict[str, float]:
         """Title -> how well the question names it, best first. `names`: the words
         written as names (None: take every word as one); `longer`: the names of two
         words or more the player wrote (`longer_names`); `is_a_word`: whether a word is
         one in its own right, never a misspelt title (by default every word is: no
-        title is read through a typo)."""
+        title is read through a typo); `opened`: the titles (slugs) the question opens
+        with, spelt whole (`opening_titles`)."""
         # a card named in the possessive ("Thalin's damage") is that card
         possessive = self._possessive_runs(question_words)
         question_words = tuple(unpossessed(w) for w in question_words)
@@ -462,6 +476,8 @@ class CardRecogniser:
             names = frozenset(unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
+        spelt: set[str] = set()  # the runs that spell a title exactly
+        said_in: dict[str, set[str]] = {}  # title -> the runs that name it
         runs = self._runs if self._shortened else self._runs_by_opening
         # a possessive title's runs first: "Elrond's Council" claims its "elrond"
         for run, text, candidates in itertools.chain(possessive, runs(question_words)):
@@ -479,7 +495,7 @@ class CardRecogniser:
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
                     continue
-                if not self._said_as_a_title(run, key, names, is_a_word):
+                if not self._said_as_a_title(run, key, names, is_a_word, opened):
                     continue
                 # "saruman" in "devilry of saruman" is no Saruman
                 if len(run) == 1 and claimed.get(run[0], key) != key:
@@ -491,8 +507,17 @@ class CardRecogniser:
                     continue
                 if coverage >= profile.RUN_COVERAGE:
                     found[key] = max(found.get(key, 0.0), score * coverage)
+                    said_in.setdefault(key, set()).add(text)
+                    if score == 100:
+                        spelt.add(text)
                     if len(run) > 1:
                         claimed.update(dict.fromkeys(run, key))
+        # a card's title said only inside a longer one the question spells is part of
+        # it: "Ho Tom Bombadil" names no Tom Bombadil, "misty mountain goblins" no
+        # Mountain Goblin (a scenario's name is said shortened: "Old Forest")
+        for key, runs in said_in.items() if not self._shortened else ():
+            if all(_inside_another(text, spelt) for text in runs):
+                del found[key]
         # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
         traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
         for word in question_words[:MAX_WORDS]:
@@ -523,20 +548,24 @@ class CardRecogniser:
             best.setdefault(self.titles[key], found[key])
         return best
 
-    def _said_as_a_title(self, run, key: str, names: frozenset[str] | None, is_a_word) -> bool:
+    def _said_as_a_title(
+        self, run, key: str, names: frozenset[str] | None, is_a_word, opened: frozenset[str]
+    ) -> bool:
         """Whether a run names a title of the card database (`plain` given), which
         thousands of everyday words and phrases are: one word, written as a name or no
         word at all ("Eowyn", "gimli"); a title of plain words ("Gather Information"),
         written as a name, its first word aside (a sentence's first is capitalised
         anyway), and those the title itself prints in lower case ("Bard son of
         Brand"), or said whole without a typo when the phrase is no everyday English
-        (`rare`: "ever vigilant"); any other title however written ("longbeard
-        elder")."""
+        (`rare`: "ever vigilant") or the question opens with it, as its topic
+        (`opened`: "behind strong walls readies ..."); any other title however written
+        ("longbeard elder")."""
         if self._plain is None or names is None:
             return True
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
-        if key not in self._plain or (key in self._rare and "-".join(run) == key):
+        whole = "-".join(run) == key
+        if key not in self._plain or (whole and (key in self._rare or key in opened)):
             return True
         lower = {w.lower() for w in WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
         written = [w in names for w in run if w not in STOP_WORDS and w not in lower]
@@ -619,6 +648,11 @@ class _JoinedGrams:
             joint = f"{before[-2:]}-{self._words[position][:2]}"
             found = self._after[position] = _grams(joint) | self.alone(position)
         return found
+
+
+def _inside_another(run: str, spelt: set[str]) -> bool:
+    """Whether a run (a slug) is inside a longer one of `spelt`, word for word."""
+    return any(run != whole and f"-{run}-" in f"-{whole}-" for whole in spelt)
 
 
 def _gram_table(

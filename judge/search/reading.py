@@ -311,10 +311,11 @@ class GameReader:
             whole = [
                 s for s in recogniser.said_whole(everything) if not phrase_at(meaning.words, s)
             ]
+            opened = recogniser.opening_titles(everything)
             return {
                 card: score
                 for said in (meaning.words, *late, *(s for s in whole if s not in late))
-                for card, score in recogniser.scored(said, **reading).items()
+                for card, score in recogniser.scored(said, **reading, opened=opened).items()
                 if not naming.part_of_a_name(card, said_names)
             }
 
@@ -329,6 +330,7 @@ class GameReader:
             question,
             [
                 *cards,
+                *listed,
                 *scenarios,
                 *(t for titles, _ in shared for t in titles),
                 *_said_names(shared),
@@ -459,11 +461,12 @@ class GameReader:
     def _qualifies_a_game(self, name: str) -> bool:
         """Whether a name is a game's name after one word that describes it: "Old
         Decipher TCG question." opens its sentence with a capital, as a card's name
-        would, but names the game."""
-        from judge.games import name_words
+        would, but names the game. The rest is whole names: "Flight" of Fantasy Flight
+        makes no game's name of Elwing's Flight."""
+        from judge.games import game_name_words
 
-        rest = words(name)[1:]
-        return bool(rest) and all(word in name_words() for word in rest)
+        rest = tuple(words(name)[1:])
+        return bool(rest) and game_name_words(rest) >= set(rest)
 
     def _with_copies(self, meaning: Understanding) -> Understanding:
         """A name said twice ("my buddy has gimli out, can I play my own gimli?") is
