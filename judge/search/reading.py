@@ -239,7 +239,8 @@ class GameReader:
         corrected = {
             **self.speller.in_phrases(meaning.content, self._title_pairs),
             **self._corrections(
-                meaning.content, (*meaning.cards, *named.others, *_said_names(named.shared))
+                meaning.content,
+                (*meaning.cards, *named.listed, *named.others, *_said_names(named.shared)),
             ),
             # a scenario's name too: "the thing in the depehs" is found by "depths"
             **self.speller.in_titles(meaning.content, [*meaning.cards, *meaning.scenarios]),
