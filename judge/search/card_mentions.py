@@ -25,6 +25,7 @@ _KINDS = frozenset(
 )
 #: before one misspelt word, these make no name of it ("the marsh")
 _ARTICLES = frozenset(("the", "a", "an"))
+_LEADING_ARTICLE = re.compile(rf"^(?:{'|'.join(_ARTICLES)})-(?=.)")
 #: the small words a name may hold between its capitalised ones ("Miner of the Iron
 #: Hills")
 _JOINERS = r"(?:of|the|to|in)"
@@ -185,7 +186,7 @@ class CardRecogniser:
         if not shortened:
             # a title is said without its article too ("test of will"), as the card
             # database's are keyed (`card_tables.database_cards`)
-            bare = {re.sub(r"^(?:the|a|an)-", "", key): title for key, title in titles.items()}
+            bare = {without_article(key): title for key, title in titles.items()}
             titles = {**{k: t for k, t in bare.items() if "-" in k}, **titles}
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
@@ -356,30 +357,19 @@ class CardRecogniser:
                 found.setdefault(said[0], set()).add(len(said))
         return {first: frozenset(lengths) for first, lengths in found.items()}
 
-    def said_whole(self, question_words: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    def said_whole(self, question_words: Sequence[str]) -> Iterator[tuple[int, tuple[str, ...]]]:
         """Each run of two words or more that spells a title exactly, wherever in the
-        question: a dictionary look-up a word, with no fuzzy matching, so the whole of
-        a long post is read, not only the MAX_WORDS that `scored` compares. A long
-        story names its cards in lower case too ("... then my warden of healing ...")."""
+        question, with the place it starts: a dictionary look-up a word, with no fuzzy
+        matching, so the whole of a long post is read, not only the MAX_WORDS that
+        `scored` compares. A long story names its cards in lower case too ("... then
+        my warden of healing ...")."""
         slugs = [w.replace("'", "") for w in question_words]
         by_first = self._lengths_by_first_word
         for start, first in enumerate(slugs):
             for length in by_first.get(first, ()):
                 run = slugs[start : start + length]
                 if len(run) == length and "-".join(run) in self.titles:
-                    yield tuple(question_words[start : start + length])
-
-    def opening_titles(self, question_words: Sequence[str]) -> frozenset[str]:
-        """The titles (slugs) the question's words open with, spelt whole, after an
-        article too ("the white council: ...")."""
-        opening = list(question_words[: MAX_RUN + 1])
-        if opening[:1] and opening[0] in _ARTICLES:
-            opening = opening[1:]
-        return frozenset(
-            "-".join(run).replace("'", "")
-            for run in self.said_whole(opening[:MAX_RUN])
-            if tuple(opening[: len(run)]) == run
-        )
+                    yield start, tuple(question_words[start : start + length])
 
     def recognise(self, question_words: tuple[str, ...], *args, **kwargs) -> list[str]:
         """The titles `scored` finds, best first."""
@@ -650,6 +640,19 @@ class _JoinedGrams:
         return found
 
 
+def opening_titles(
+    spelt: Iterable[tuple[int, tuple[str, ...]]], question_words: Sequence[str]
+) -> frozenset[str]:
+    """Of the titles a question spells whole (`CardRecogniser.said_whole`), the slugs of
+    those it opens with, after an article too ("the white council: ...")."""
+    first = 1 if question_words[:1] and question_words[0] in _ARTICLES else 0
+    return frozenset(
+        "-".join(run).replace("'", "")
+        for start, run in spelt
+        if start in (0, first) and len(run) <= MAX_RUN
+    )
+
+
 def _inside_another(run: str, spelt: set[str]) -> bool:
     """Whether a run (a slug) is inside a longer one of `spelt`, word for word."""
     return any(run != whole and f"-{run}-" in f"-{whole}-" for whole in spelt)
@@ -685,7 +688,12 @@ def _keys_of(name: str) -> frozenset[str]:
     from judge.base.slug import slugify
 
     key = slugify(name)
-    return frozenset({key, re.sub(rf"^(?:{'|'.join(_ARTICLES)})-", "", key)})
+    return frozenset({key, without_article(key)})
+
+
+def without_article(key: str) -> str:
+    """A title's slug without its leading article ("kings-quest" of The King's Quest)."""
+    return _LEADING_ARTICLE.sub("", key)
 
 
 def _fuzz_loaded() -> bool:

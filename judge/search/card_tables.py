@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from judge.search import profile
-from judge.search.card_mentions import name_keys
+from judge.search.card_mentions import name_keys, without_article
 from judge.search.text import STOP_WORDS, text_words, words
 
 
@@ -129,7 +129,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
             designs.setdefault(key, []).append(f"{version}:{'.'.join(map(str, packs))}")
             if key and key not in ours and key not in taken:
                 # keyed without its article: a run is compared from its first word on
-                titles.setdefault(re.sub(r"^(?:the|a|an)-(?=.)", "", key), title)
+                titles.setdefault(without_article(key), title)
     plain = {key for key in titles if set(key.split("-")) <= plain_words}
     rules = frozenset(terms(kb))
     rare = {key for key in plain if _a_rare_phrase(key, rules)}

@@ -285,7 +285,7 @@ class GameReader:
         database it names that no entry is about, the names it writes that are none of
         ours, those of them in neither (`names`: the words it writes as names), and
         the names that are no title it says (`PlayerNames`: "Thorin", "Samwise")."""
-        from judge.search.card_mentions import longer_names, unknown_cards
+        from judge.search.card_mentions import longer_names, opening_titles, unknown_cards
 
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
@@ -309,10 +309,9 @@ class GameReader:
         everything = words(question)
 
         def read(recogniser) -> dict[str, float]:
-            whole = [
-                s for s in recogniser.said_whole(everything) if not phrase_at(meaning.words, s)
-            ]
-            opened = recogniser.opening_titles(everything)
+            spelt = list(recogniser.said_whole(everything))
+            whole = [s for _, s in spelt if not phrase_at(meaning.words, s)]
+            opened = opening_titles(spelt, everything)
             return {
                 card: score
                 for said in (meaning.words, *late, *(s for s in whole if s not in late))
