@@ -77,6 +77,12 @@ WRITTEN = [
         {"Frodo Baggins"},
     ),
     ("Can Samwise defend for Frodo?", {"Sam Gamgee", "Frodo Baggins"}),
+    # our entry's title as the sources spell it is the database's Dungeon Jailor
+    ("Dungeon Jailer keeps shuffling the prisoner back. Is that right?", {"Dungeon Jailor"}),
+    # a title spelt whole names no look-alike: "Gondorian Shield" is no Gondolin Shield
+    ("My Beregond has a gondorian shield on him.", {"Beregond", "Gondorian Shield"}),
+    # a scenario's name inside a card's title spelt whole is that card's
+    ("Forest Spider and Old Forest Road: one each?", {"Forest Spider", "Old Forest Road"}),
 ]
 
 

@@ -4,8 +4,6 @@ has nothing on instead of answering about another card."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
 
 from judge.search.card_mentions import CardRecogniser, longer_names, unknown_cards, written_as_names
 
@@ -161,96 +159,52 @@ def test_a_title_opening_with_a_stop_word_is_recognised_from_it():
     assert said("i'd like to add a rivendell blade") == []
 
 
-#: titles sharing "the" and "of" in more than SHARED_GRAM_TITLES of them, so that
-#: those trigrams are counted late; short ones, ones opening with a stop word, and one
-#: with a one-letter word inside
-SHARED_TITLES = [
-    "the-ambush",
-    "the-dead-marshes",
-    "the-hills-of-emyn-muil",
-    "the-old-forest",
-    "the-steward-of-gondor",
-    "the-mountains-of-mirkwood",
-    "the-watcher-in-the-water",
-    "the-long-dark",
-    "the-nine-are-abroad",
-    "the-siege-of-cair-andros",
-    "journey-to-the-cross-roads",
-    "a-test-of-will",
-    "will-of-the-west",
-    "to-catch-an-orc",
-    "ire",
-    "thalin",
-    "wait-a-while",  # a one-letter word inside a title
-]
-RUN_WORDS = sorted({w for key in SHARED_TITLES for w in key.split("-")}) + [
-    *("a", "i", "x", "of", "the", "to", "my", "ambsh", "marshs", "mirkwod", "thallin", "on")
-]
+#: scenario titles and the short names players use (`scenario_mentions`), as slugs
+SCENARIOS = {
+    "journey-down-the-anduin": "Journey Down the Anduin",
+    "journey-up-the-anduin": "Journey Up the Anduin",
+    "the-fords-of-isen": "The Fords of Isen",
+    "flight-to-the-ford": "Flight to the Ford",
+    "to-the-ford": "Flight to the Ford",
+    "the-oath": "The Oath",
+    "passage-through-mirkwood": "Passage Through Mirkwood",
+    "through-mirkwood": "Passage Through Mirkwood",
+    "mirkwood": "Passage Through Mirkwood",
+}
 
 
-def _runs_by_definition(cards: CardRecogniser, question_words: tuple[str, ...]):
-    """What `CardRecogniser._runs` finds, straight from its definition: each run's
-    slug compared with every title it may be compared with, trigram by trigram."""
-    from judge.search.card_mentions import MAX_RUN, _grams
-    from judge.search.text import MAX_WORDS, STOP_WORDS
+def _scenarios(question: str, limit: int = 3) -> list[str]:
+    from judge.search.text import words
 
-    count = min(len(question_words), MAX_WORDS)
-    for start in range(count):
-        first = question_words[start]
-        if first in STOP_WORDS:
-            titles = [key for key in cards.titles if key.startswith(f"{first}-")]
-        elif first[:3] in cards._openings:
-            titles = list(cards.titles)
-        else:
-            continue
-        for end in range(start, min(start + MAX_RUN, count)):
-            last = question_words[end]
-            run = question_words[start : end + 1]
-            slug = "-".join(run)
-            if last in cards._not_closing or last[:3] not in cards._closings or len(slug) < 5:
-                continue
-            candidates = sorted(
-                key for key in titles if len(_grams(slug) & _grams(key)) >= cards._needed[key]
-            )
-            if candidates:
-                yield run, slug, candidates
+    return CardRecogniser(SCENARIOS, {}).recognise(tuple(words(question)), limit=limit)
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(RUN_WORDS), max_size=45).map(tuple))
-@example(("i", "a", "test", "of", "will", "a"))  # one-letter words at a join
-@example(("x", "y", "the", "ambush", "a", "b"))
-@example(("my", "wait", "a", "while"))
-@example(("of", "the", "of", "the", "of", "the", "hills"))  # shared trigrams only
-def test_the_runs_found_are_those_the_definition_gives(question_words):
-    """Runs count each word's trigrams once per question and the trigrams many titles
-    share only where a run could close: neither changes what is found."""
-    from judge.search.card_mentions import SHARED_GRAM_TITLES
+@pytest.mark.parametrize(
+    "question, named",
+    [
+        # the words of a title spelt exactly name no look-alike
+        ("we lost journey down the anduin twice", ["Journey Down the Anduin"]),
+        ("is journey up the anduin harder", ["Journey Up the Anduin"]),
+        ("a hero deck to the fords of isen", ["The Fords of Isen"]),
+        # compared on the words after "to the": "sword" is no "ford"
+        ("the number next to the sword", []),
+        # one misspelt word after stop words is no title when it is a word
+        ("listed with the oaths of the rohirrim", []),
+        ("does flight to the frd have peril", ["Flight to the Ford"]),
+    ],
+)
+def test_a_title_spelt_exactly_claims_its_words(question, named):
+    assert _scenarios(question) == named
 
-    cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
-    assert sum("the" in key for key in SHARED_TITLES) > SHARED_GRAM_TITLES
-    assert list(cards._runs(question_words)) == list(_runs_by_definition(cards, question_words))
 
-
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(RUN_WORDS + ["emyn", "muil", "cross", "roads"]), max_size=30))
-@example(["muil", "the", "hills", "of", "emyn", "muil"])
-@example(["cross", "roads", "journey", "to", "the", "cros", "roads"])
-def test_runs_open_only_where_enough_of_a_title_follows(question_words):
-    """A run opening on a title's later words ("emyn muil" of The Hills of Emyn Muil)
-    covers too little of it to name it: leaving those openings out (`_openings`) finds
-    exactly the cards a run from any title word finds."""
-    from judge.search.profile import RUN_COVERAGE
-
-    question_words = tuple(question_words)
-    cards = CardRecogniser({key: key for key in SHARED_TITLES}, {})
-    every_word = CardRecogniser({key: key for key in SHARED_TITLES}, {})
-    every_word._openings = every_word._closings
-    assert "emy" not in cards._openings and "emy" in every_word._openings
-    assert len("emyn-muil") < RUN_COVERAGE * len("the-hills-of-emyn-muil")
-    assert cards.recognise(question_words, names=None) == every_word.recognise(
-        question_words, names=None
-    )
+def test_titles_named_alike_come_in_the_order_said_and_the_limit_counts_titles():
+    """Two titles spelt whole score alike: the one said first comes first (a post names
+    what it is about up front); a title matched by its full name and by its short
+    names is one of the `limit`."""
+    question = "after passage through mirkwood we played journey down the anduin"
+    assert _scenarios(question, limit=2) == ["Passage Through Mirkwood", "Journey Down the Anduin"]
+    question = "journey down the anduin then passage through mirkwood"
+    assert _scenarios(question, limit=2) == ["Journey Down the Anduin", "Passage Through Mirkwood"]
 
 
 def test_switching_the_name_test_off_reads_everyday_words_as_cards():

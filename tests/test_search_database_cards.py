@@ -48,7 +48,7 @@ def test_the_words_beside_a_title_choose_among_its_versions(searcher):
 
 def test_cards_keep_meaning_the_cards_we_have_entries_for(searcher):
     meaning = searcher.read("Steward of Gondor on Aragorn", "lcg")
-    assert meaning.cards == ("Aragorn", "Steward of Gondor")
+    assert meaning.cards == ("Steward of Gondor", "Aragorn")  # in the order said
     assert meaning.card_designs[0] == "steward-of-gondor-attachment-leadership"
     meaning = searcher.read("can Eowyn defend", "lcg")
     assert meaning.cards == () and meaning.unknown_cards == ()

@@ -13,8 +13,6 @@ from judge.search import profile
 from judge.search.text import MAX_WORDS, NARRATORS, SAYING, STOP_WORDS, words
 
 MAX_RUN = 6
-#: a trigram in more titles than this is counted for them only where a run could close
-SHARED_GRAM_TITLES = 8
 
 #: what a word of a card's title before one of these is instead: a trait or keyword
 #: ("a Dunedain hero", "every Noldor character", "a Sorcery treachery", "a Pillage
@@ -60,10 +58,16 @@ def designs_of(key: str, versions: str) -> list[tuple[str, frozenset[str]]]:
     found = []
     for version in versions.split():
         rest, _, packs = version.partition(":")
-        design = rest[1:] if rest.startswith("=") else f"{key}-{rest}" if rest else key
+        design = design_id(key, rest)
         said = {w for p in packs.split(".") if p for w in slugify(PACKS[int(p)]).split("-")}
         found.append((design, frozenset({*rest.split("-"), *said} - STOP_WORDS - {""})))
     return found
+
+
+def design_id(key: str, version: str) -> str:
+    """A design's id from its title's slug and its version as `designs_of` reads it:
+    the id less the slug, or "=" and the whole id."""
+    return version[1:] if version.startswith("=") else f"{key}-{version}" if version else key
 
 
 def _opening(word: str) -> str:
@@ -153,8 +157,8 @@ class CardRecogniser:
 
     Runs of 1-6 consecutive words are compared with the titles in slug form (so
     accents and punctuation do not matter) that open like them and are about as long
-    (`_runs_by_opening`), or, for titles players shorten, that share half their letter
-    trigrams with them (`_runs`); a run must cover most of a title. One
+    (`_runs_by_opening`); a run must cover most of a title. A title shortened as
+    players shorten a scenario's is one of the `titles` given. One
     word alone is a weak signal ("took" is not Wandering Took), so it names a card only
     when it is that card's whole title and no everyday word ("Thalin"), or when the
     player wrote it as a name ("Ufthak", see `written_as_names`) and it is distinctive
@@ -162,9 +166,9 @@ class CardRecogniser:
     (`longer_names`: "Warden of Healing" is no Warden of Arnor), nor before "deck" or
     "hero" ("a Dunedain hero"), nor in a run of words that names another card. After
     an article it must be spelt right unless written as a name ("the marsh" is no The
-    Marish). Only runs that could reach a title's score (`_may_reach`) or share half
-    its trigrams reach the fuzzy scorer, so a question that names no card never pays
-    for it (or for importing rapidfuzz).
+    Marish). Only runs that could reach a title's score (`_may_reach`) reach the fuzzy
+    scorer, so a question that names no card never pays for it (or for importing
+    rapidfuzz).
     """
 
     def __init__(
@@ -174,47 +178,17 @@ class CardRecogniser:
         everyday: frozenset[str] = frozenset(),
         plain: frozenset[str] | None = None,
         rare: frozenset[str] = frozenset(),
-        shortened: bool = False,
     ):
         """`plain`: for the card database's titles (`card_tables.database_cards`), those of plain
         words, and `rare`, those of them that are no everyday phrase; given, each title
-        names a card only as `_said_as_a_title` says. `shortened`: whether a title may
-        be said without its first words or misspelt in its first letters, as players
-        say scenarios' names ("Journey to Rhosgobel", "the dead marshses"): its runs
-        are then found by their letter trigrams (`_runs`), not by their first letters
-        (`_runs_by_opening`), which is much the cheaper."""
-        if not shortened:
-            # a title is said without its article too ("test of will"), as the card
-            # database's are keyed (`card_tables.database_cards`)
-            bare = {without_article(key): title for key, title in titles.items()}
-            titles = {**{k: t for k, t in bare.items() if "-" in k}, **titles}
+        names a card only as `_said_as_a_title` says."""
+        # a title is said without its article too ("test of will"), as the card
+        # database's are keyed (`card_tables.database_cards`)
+        bare = {without_article(key): title for key, title in titles.items()}
+        titles = {**{k: t for k, t in bare.items() if "-" in k}, **titles}
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
         self._rare = rare
-        self._shortened = shortened
-
-    # the run tables below are built on first need: a recogniser whose titles are not
-    # `shortened` (`_runs_by_opening`) uses only `_not_closing` of them
-
-    @cached_property
-    def _closings(self) -> set[str]:
-        """The first three letters of every title word: a run of question words can
-        only be a title when its last word begins like a title word (typos keep a
-        word's first letters far more often than not) ..."""
-        return {word[:3] for key in self.titles for word in key.split("-")}
-
-    @cached_property
-    def _openings(self) -> set[str]:
-        """... and its first word like one from which the rest of a title is at least
-        profile.RUN_COVERAGE of it: a run of a title's last words alone covers too little of it
-        to name it ("valinor" in Light of Valinor)."""
-        return {
-            words[i][:3]
-            for key in self.titles
-            for words in [key.split("-")]
-            for i in range(len(words))
-            if len("-".join(words[i:])) >= profile.RUN_COVERAGE * len(key)
-        }
 
     @cached_property
     def _not_closing(self) -> frozenset[str]:
@@ -223,128 +197,16 @@ class CardRecogniser:
         return STOP_WORDS - {key.rsplit("-", 1)[-1] for key in self.titles}
 
     @cached_property
-    def _openers(self) -> set[str]:
-        """The stop words that open a title ("The Ambush"): a run may open with them."""
-        return {key.split("-", 1)[0] for key in self.titles} & STOP_WORDS
-
-    @cached_property
-    def _by_gram(self) -> dict[str, tuple[str, ...]]:
-        """Trigram -> the titles that contain it, each title's `_counted_late` ones
-        left out (built on first need: most questions name no card and never reach
-        the fuzzy matching)."""
-        return _gram_table(self.titles, self._title_grams, self._counted_late)
-
-    @cached_property
-    def _by_opener_gram(self) -> dict[str, dict[str, tuple[str, ...]]]:
-        """Stop word a title opens with -> `_by_gram` of those titles only: a run that
-        opens with "the" is compared with "The Ambush", not with every title."""
-        return {
-            opener: _gram_table(
-                (key for key in self.titles if key.startswith(f"{opener}-")),
-                self._title_grams,
-                self._counted_late,
-            )
-            for opener in self._openers
-        }
-
-    @cached_property
-    def _counted_late(self) -> dict[str, frozenset[str]]:
-        """Title -> its trigrams that many titles share ("the", "-of"), which a run
-        counts for it only where it could close (`_runs`), not title by title as each
-        is read: a run through "of the" would touch a hundred scenario titles. Empty
-        for a title that could gather half its trigrams from those alone."""
-        from collections import Counter
-
-        titles = Counter(gram for grams in self._title_grams.values() for gram in grams)
-        shared = {gram for gram, count in titles.items() if count > SHARED_GRAM_TITLES}
-        found = {}
-        for key, grams in self._title_grams.items():
-            own = frozenset(grams & shared)
-            found[key] = frozenset() if len(own) >= self._needed[key] else own
-        return found
-
-    @cached_property
-    def _late_grams(self) -> frozenset[str]:
-        return frozenset().union(*self._counted_late.values())
-
-    @cached_property
-    def _needed(self) -> dict[str, int]:
-        """Title -> how many of its trigrams a run must share to be compared with it
-        (half of them)."""
-        return {key: (len(grams) + 1) // 2 for key, grams in self._title_grams.items()}
-
-    @cached_property
-    def _title_grams(self) -> dict[str, set[str]]:
-        return {key: _grams(key) for key in self.titles}
-
-    @cached_property
     def _word_grams(self) -> dict[str, set[str]]:
         return {word: _grams(word) for word in self.card_words}
 
     def prepare(self) -> None:
-        """Build the trigram tables and import rapidfuzz now rather than for the first
+        """Build the run tables and import rapidfuzz now rather than for the first
         question that needs them (`engine.Searcher.open_all`)."""
         import rapidfuzz.process  # noqa: F401
 
         _ = self._word_grams, self._one_word_titles, self._not_closing  # built
-        if self._shortened:
-            _ = self._by_gram, self._by_opener_gram, self._late_grams, self._closings
-            _ = self._openings
-        else:
-            _ = self._by_opening, self._lengths_by_first_word
-
-    def _runs(self, question_words: tuple[str, ...]):
-        """Each run of 1 to MAX_RUN words that could be a title, as (its words, its
-        slug, the titles sharing half their trigrams with it, sorted).
-
-        A run opens and closes with words that begin like title words (`_openings`,
-        `_closings`) and are no stop words ("A Test of Will" may close on one). A run
-        may open with a stop word a title opens with ("the ambush"), to be compared with
-        those titles only. The runs from one word on share their trigrams, so a longer
-        run counts only the trigrams its last word adds (its own and the ones across the
-        join, both found once per question). The trigrams many titles share are counted
-        only where the run could close (`_counted_late`)."""
-        n_words = min(len(question_words), MAX_WORDS)
-        needed, openings = self._needed, self._openings
-        late, late_grams = self._counted_late, self._late_grams
-        joined = _JoinedGrams(question_words)
-        for start in range(n_words):
-            first = question_words[start]
-            if first in STOP_WORDS:
-                # titles are keyed by slug: "Don't Leave the Path!" opens with "dont"
-                by_gram = self._by_opener_gram.get(re.sub("['\u2019]", "", first))
-                if by_gram is None:
-                    continue
-            elif first[:3] in openings:
-                by_gram = self._by_gram
-            else:
-                continue
-            seen: set[str] = set()
-            seen_late: set[str] = set()
-            shared: dict[str, int] = {}
-            length = -1  # of the run's slug: its words and the hyphens between them
-            for end in range(start, min(start + MAX_RUN, n_words)):
-                last = question_words[end]
-                length += len(last) + 1
-                added = joined.alone(end) if end == start else joined.after(start, end)
-                new = added - seen
-                for gram in new:
-                    for key in by_gram.get(gram, ()):
-                        shared[key] = shared.get(key, 0) + 1
-                seen_late |= new & late_grams
-                seen |= added
-                if last in self._not_closing or last[:3] not in self._closings:
-                    continue
-                if not shared or length < 5:
-                    continue
-                candidates = [
-                    key
-                    for key, count in shared.items()
-                    if count + (len(seen_late & late[key]) if late[key] else 0) >= needed[key]
-                ]
-                if candidates:
-                    run = question_words[start : end + 1]
-                    yield run, "-".join(run), sorted(candidates)
+        _ = self._by_opening, self._lengths_by_first_word
 
     @cached_property
     def _lengths_by_first_word(self) -> dict[str, frozenset[int]]:
@@ -384,9 +246,9 @@ class CardRecogniser:
         return found
 
     def _runs_by_opening(self, question_words: tuple[str, ...]):
-        """`_runs` for the titles of cards, keyed without their article too: each run
-        of up to MAX_RUN words with the titles whose first word opens like its own
-        (`_opening`) and about as long. A short run names only the title it spells
+        """Each run of up to MAX_RUN words that could be a title, as (its words, its
+        slug, the titles whose first word opens like its own (`_opening`) and about as
+        long, the places of its words). A short run names only the title it spells
         (profile.MIN_FUZZY_RUN)."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
@@ -403,11 +265,11 @@ class CardRecogniser:
                     if _fuzz_loaded() or any(
                         _may_reach(text, k, profile.MIN_TITLE_SCORE) for k in close
                     ):
-                        yield run, text, close
+                        yield run, text, close, range(start, end + 1)
 
     def _possessive_runs(self, question_words: tuple[str, ...]):
         """The runs that open with a possessive ("elrond's council", and "elrond´s",
-        read as "elrond" and "s"), as `_runs` yields them but spelt as the titles' slugs
+        read as "elrond" and "s"), as `_runs_by_opening` yields them but spelt as the titles' slugs
         spell a possessive ("elronds-council"): read without its "'s", a possessive
         title with a typo elsewhere ("Council" for Counsel) scores too low to name it,
         and its first word alone names another card (Elrond). Compared only with the
@@ -441,7 +303,8 @@ class CardRecogniser:
                         if fuzz.ratio(said, k.removeprefix(opening)) >= profile.POSSESSIVE_REST
                     ]
                 if close:
-                    yield (word, *question_words[rest : end + 1]), text, close
+                    run = (word, *question_words[rest : end + 1])
+                    yield run, text, close, range(start, end + 1)
 
     def scored(
         self,
@@ -452,13 +315,15 @@ class CardRecogniser:
         longer: Iterable[str] = (),
         is_a_word=lambda word: True,
         opened: frozenset[str] = frozenset(),
+        within: Iterable[str] = (),
     ) -> dict[str, float]:
         """Title -> how well the question names it, best first. `names`: the words
         written as names (None: take every word as one); `longer`: the names of two
         words or more the player wrote (`longer_names`); `is_a_word`: whether a word is
         one in its own right, never a misspelt title (by default every word is: no
         title is read through a typo); `opened`: the titles (slugs) the question opens
-        with, spelt whole (`opening_titles`)."""
+        with, spelt whole (`opening_titles`); `within`: the slugs of longer titles of
+        another kind it spells whole, inside which it names none of these."""
         # a card named in the possessive ("Thalin's damage") is that card
         possessive = self._possessive_runs(question_words)
         question_words = tuple(unpossessed(w) for w in question_words)
@@ -466,22 +331,22 @@ class CardRecogniser:
             names = frozenset(unpossessed(w) for w in names)
         found: dict[str, float] = {}
         claimed: dict[str, str] = {}  # a word of a run that names a card -> that card
-        spelt: set[str] = set()  # the runs that spell a title exactly
-        said_in: dict[str, set[str]] = {}  # title -> the runs that name it
-        runs = self._runs if self._shortened else self._runs_by_opening
+        spelt_at: dict[int, set[str]] = {}  # a word's place -> the titles spelt there
+        said_at: dict[str, list[range]] = {}  # title -> the places of the runs naming it
+        runs = self._runs_by_opening(question_words)
         # a possessive title's runs first: "Elrond's Council" claims its "elrond"
-        for run, text, candidates in itertools.chain(possessive, runs(question_words)):
-            from rapidfuzz import fuzz, process
+        for run, text, candidates, places in itertools.chain(possessive, runs):
+            from rapidfuzz import fuzz
 
-            # a run opening with a stop word is compared with the titles opening with
-            # it (`_opening`), on the rest: "the weather" is no The Watcher
-            said, choices = text, {key: key for key in candidates}
-            if run[0] in STOP_WORDS and len(run) > 1:
-                said = text.partition("-")[2]
-                choices = {key: key.partition("-")[2] for key in candidates}
-            for _, score, key in process.extract(
-                said, choices, scorer=fuzz.ratio, limit=2, score_cutoff=profile.MIN_TITLE_SCORE
-            ):
+            # a run is compared with each title without the small words both open with
+            # (`_opening`): "the weather" is no The Watcher, "to the sword" no To the Ford
+            compared = {key: _unshared(text, key) for key in candidates}
+            scores = {key: fuzz.ratio(*pair) for key, pair in compared.items()}
+            best = sorted(candidates, key=lambda key: -scores[key])[:2]
+            for key, score in ((k, scores[k]) for k in best):
+                if score < profile.MIN_TITLE_SCORE:
+                    break
+                said = compared[key][0]
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
                     continue
@@ -490,23 +355,29 @@ class CardRecogniser:
                 # "saruman" in "devilry of saruman" is no Saruman
                 if len(run) == 1 and claimed.get(run[0], key) != key:
                     continue
-                # one word after an article, misspelt: "the marsh" is no "The Marish",
-                # unless written as a name
-                article = len(run) == 2 and run[0] in _ARTICLES
-                if article and score < 100 and names is not None and run[1] not in names:
+                # one word after stop words, misspelt: "the marsh" is no "The Marish",
+                # "the oaths" no The Oath, unless written as a name or no word at all
+                last = run[-1]
+                written = last in names if names is not None else not is_a_word(last)
+                if len(run) > 1 and "-" not in said and score < 100 and not written:
                     continue
-                if coverage >= profile.RUN_COVERAGE:
+                if coverage >= profile.RUN_COVERAGE and not _inside(text, within):
                     found[key] = max(found.get(key, 0.0), score * coverage)
-                    said_in.setdefault(key, set()).add(text)
-                    if score == 100:
-                        spelt.add(text)
+                    said_at.setdefault(key, []).append(places)
+                    for place in places if score == 100 else ():
+                        spelt_at.setdefault(place, set()).add(self.titles[key])
                     if len(run) > 1:
                         claimed.update(dict.fromkeys(run, key))
-        # a card's title said only inside a longer one the question spells is part of
-        # it: "Ho Tom Bombadil" names no Tom Bombadil, "misty mountain goblins" no
-        # Mountain Goblin (a scenario's name is said shortened: "Old Forest")
-        for key, runs in said_in.items() if not self._shortened else ():
-            if all(_inside_another(text, spelt) for text in runs):
+        # a title said only in words that spell other titles exactly is no title of its
+        # own: "Ho Tom Bombadil" names no Tom Bombadil, "misty mountain goblins" no
+        # Mountain Goblin, "journey down the anduin" no Journey Up the Anduin, "to the
+        # fords of isen" no Flight to the Ford (their stop words aside)
+        for key, runs in said_at.items():
+            said = [[p for p in places if question_words[p] not in STOP_WORDS] for places in runs]
+            if all(
+                places and all(spelt_at.get(p, set()) - {self.titles[key]} for p in places)
+                for places in said
+            ):
                 del found[key]
         # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
         traits = {w for w, after in itertools.pairwise(question_words) if after in _KINDS}
@@ -531,10 +402,15 @@ class CardRecogniser:
                 continue
             if match and not _in_another_name(word, match, longer):
                 found[match] = max(found.get(match, 0.0), profile.DISTINCTIVE_SCORE)
-        ranked = sorted(found, key=lambda k: (-found[k], k))
+        # of titles named as well, the one said first comes first: a post names what
+        # it is about up front
+        first = {key: min(places.start for places in runs) for key, runs in said_at.items()}
+        ranked = sorted(found, key=lambda k: (-found[k], first.get(k, MAX_WORDS), k))
         # a title and its short name ("ire") may both match: one title, said once
         best: dict[str, float] = {}
-        for key in ranked[:limit]:
+        for key in ranked:
+            if len(best) == limit:
+                break
             best.setdefault(self.titles[key], found[key])
         return best
 
@@ -611,35 +487,6 @@ class CardRecogniser:
         return "-" not in key and word not in self.everyday
 
 
-class _JoinedGrams:
-    """The trigrams of a question's words in slug form ("word-word-word"), each word's
-    found once per question: its own, and with the ones across the join from the word
-    before ("...ab" + "cd..." adds "ab-", "b-c" and "-cd")."""
-
-    def __init__(self, question_words: tuple[str, ...]):
-        self._words = question_words
-        self._alone: dict[int, set[str]] = {}
-        self._after: dict[int, set[str]] = {}
-
-    def alone(self, position: int) -> set[str]:
-        found = self._alone.get(position)
-        if found is None:
-            found = self._alone[position] = _grams(self._words[position])
-        return found
-
-    def after(self, start: int, position: int) -> set[str]:
-        """The trigrams a run from `start` gains with the word at `position`."""
-        before = self._words[position - 1]
-        if len(before) < 2:  # the join reaches back past a one-letter word
-            tail = before if position - 1 == start else f"-{before}"
-            return _grams(f"{tail[-2:]}-{self._words[position][:2]}") | self.alone(position)
-        found = self._after.get(position)
-        if found is None:
-            joint = f"{before[-2:]}-{self._words[position][:2]}"
-            found = self._after[position] = _grams(joint) | self.alone(position)
-        return found
-
-
 def opening_titles(
     spelt: Iterable[tuple[int, tuple[str, ...]]], question_words: Sequence[str]
 ) -> frozenset[str]:
@@ -653,21 +500,24 @@ def opening_titles(
     )
 
 
-def _inside_another(run: str, spelt: set[str]) -> bool:
-    """Whether a run (a slug) is inside a longer one of `spelt`, word for word."""
-    return any(run != whole and f"-{run}-" in f"-{whole}-" for whole in spelt)
+def _inside(run: str, slugs: Iterable[str]) -> bool:
+    """Whether a run (a slug) is, word for word, inside a longer slug of `slugs`."""
+    return any(run != whole and f"-{run}-" in f"-{whole}-" for whole in slugs)
 
 
-def _gram_table(
-    slugs, grams: dict[str, set[str]], left_out: dict[str, frozenset[str]]
-) -> dict[str, tuple[str, ...]]:
-    """Trigram -> the title slugs that contain it (`grams`: each slug's), but not for a
-    title's `left_out` trigrams."""
-    found: dict[str, list[str]] = {}
-    for key in slugs:
-        for gram in grams[key] - left_out[key]:
-            found.setdefault(gram, []).append(key)
-    return {gram: tuple(keys) for gram, keys in found.items()}
+def _unshared(run: str, key: str) -> tuple[str, str]:
+    """A run's slug and a title's without the small words (of two letters, or stop
+    words of three) both open with alike ("to the" of "to the sword" and To the Ford),
+    though never without their last word."""
+    said, title = run.split("-"), key.split("-")
+    alike = 0
+    while (
+        alike < min(len(said), len(title)) - 1
+        and said[alike] == title[alike]
+        and len(said[alike]) <= (3 if said[alike] in STOP_WORDS else 2)
+    ):
+        alike += 1
+    return "-".join(said[alike:]), "-".join(title[alike:])
 
 
 def unpossessed(word: str) -> str:

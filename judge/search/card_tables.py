@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from judge.search import profile
-from judge.search.card_mentions import name_keys, without_article
+from judge.search.card_mentions import design_id, name_keys, without_article
 from judge.search.text import STOP_WORDS, text_words, words
 
 
@@ -38,6 +38,24 @@ def everyday_words(kb) -> frozenset[str]:
         for question in entry.questions:
             found.update(w for w in words(question) if w not in named and w in english)
     return frozenset(found)
+
+
+def _spellings_of_ours(kb, designs: dict[str, list[str]]) -> None:
+    """Give a title of ours the database has under no spelling the versions of the one
+    title the same entry names that it has, when the two are spellings of one name
+    (the sources' "Dungeon Jailer" is the database's Dungeon Jailor): else naming it
+    would name no card of the database."""
+    from rapidfuzz import fuzz
+
+    from judge.base.slug import slugify
+
+    for entry in kb.entries:
+        keys = list(dict.fromkeys(slugify(card) for card in entry.cards))
+        known = [key for key in keys if key in designs]
+        for key in keys if len(known) == 1 else ():
+            if key not in designs and fuzz.ratio(key, known[0]) >= profile.MIN_TITLE_SCORE:
+                versions = (v.partition(":") for v in designs[known[0]])
+                designs[key] = [f"={design_id(known[0], v)}:{p}" for v, _, p in versions]
 
 
 def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, str]:
@@ -130,6 +148,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
             if key and key not in ours and key not in taken:
                 # keyed without its article: a run is compared from its first word on
                 titles.setdefault(without_article(key), title)
+    _spellings_of_ours(kb, designs)
     plain = {key for key in titles if set(key.split("-")) <= plain_words}
     rules = frozenset(terms(kb))
     rare = {key for key in plain if _a_rare_phrase(key, rules)}

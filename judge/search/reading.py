@@ -287,9 +287,16 @@ class GameReader:
         the names that are no title it says (`PlayerNames`: "Thorin", "Samwise")."""
         from judge.search.card_mentions import longer_names, opening_titles, unknown_cards
 
+        # the titles of cards the question spells whole, wherever in it: a scenario's
+        # name said inside one is part of it ("Old Forest Road" is no The Old Forest)
+        everything = words(question)
+        spelt = {r: list(r.said_whole(everything)) for r in (self.cards, self.database)}
+        within = ["-".join(run).replace("'", "") for runs in spelt.values() for _, run in runs]
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
-        scenarios = self.scenarios.named(meaning.words, meaning.opening, self.speller.is_a_word)
+        scenarios = self.scenarios.named(
+            meaning.words, meaning.opening, self.speller.is_a_word, within
+        )
         said_names = [naming.words_of([s], meaning.words) for s in scenarios]
         # ... nor is a box's or cycle's ("Treason of Saruman" is no Saruman)
         longer = longer_names(question)
@@ -306,12 +313,10 @@ class GameReader:
         # written ("... then my warden of healing ...")
         late = [said for name in longer if not phrase_at(meaning.words, said := tuple(words(name)))]
         late += [(word,) for word in sorted(names) if word not in meaning.words]
-        everything = words(question)
 
         def read(recogniser) -> dict[str, float]:
-            spelt = list(recogniser.said_whole(everything))
-            whole = [s for _, s in spelt if not phrase_at(meaning.words, s)]
-            opened = opening_titles(spelt, everything)
+            whole = [s for _, s in spelt[recogniser] if not phrase_at(meaning.words, s)]
+            opened = opening_titles(spelt[recogniser], everything)
             return {
                 card: score
                 for said in (meaning.words, *late, *(s for s in whole if s not in late))

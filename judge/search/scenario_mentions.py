@@ -97,7 +97,7 @@ class ScenarioRecogniser:
     def __init__(self, meta: dict):
         from judge.search.card_mentions import CardRecogniser
 
-        self._names = CardRecogniser(meta.get("names", {}), {}, shortened=True)
+        self._names = CardRecogniser(meta.get("names", {}), {})
         self._pages: dict[str, int] = meta.get("pages", {})
         self._links: dict[str, list[int]] = meta.get("links", {})
         self._origins: dict[str, list[str]] = meta.get("origins", {})
@@ -151,6 +151,7 @@ class ScenarioRecogniser:
         question_words: tuple[str, ...],
         opening: tuple[str, ...] = (),
         is_a_word=lambda word: True,
+        within: Iterable[str] = (),
     ) -> list[str]:
         """The titles of the scenarios a question names (profile.MOST_SCENARIOS at most),
         in its words and in its `opening` (`Understanding.opening`) when those differ: a
@@ -158,16 +159,14 @@ class ScenarioRecogniser:
         sentence, where players name the scenario ("Flight of the Stormcaller is melting
         my brain."). `is_a_word`: as for cards (`CardRecogniser.recognise`), a one-word
         name is read through a typo ("mumkil") only where the word is none in its own
-        right."""
-        found = self._names.recognise(
-            question_words, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
-        )
+        right. `within`: the slugs of the card titles the question spells whole, inside
+        which no scenario is named (`CardRecogniser.scored`)."""
+        reading = dict(limit=profile.MOST_SCENARIOS, is_a_word=is_a_word, within=within)
+        found = self._names.recognise(question_words, **reading)
         # read again in the player's order only when the words read left some out: a
         # post within MAX_WORDS has every sentence in both, names and all
         if sorted(opening) != sorted(question_words):
-            found += self._names.recognise(
-                opening, limit=profile.MOST_SCENARIOS, is_a_word=is_a_word
-            )
+            found += self._names.recognise(opening, **reading)
         return list(dict.fromkeys(found))[: profile.MOST_SCENARIOS]
 
     def prepare(self) -> None:

@@ -30,6 +30,8 @@ async def settle(pilot, timeout: float = 10.0) -> None:
         else:
             idle_polls += 1
         assert time.monotonic() < deadline, f"the app was still busy after {timeout} s"
+    # a list scrolled to its highlight animates there: a loaded machine draws it mid-way
+    await pilot.wait_for_scheduled_animations()
 
 
 def _busy(app) -> bool:
