@@ -296,7 +296,9 @@ def card_names() -> None:
 
     def folded(title: str) -> str:
         decomposed = unicodedata.normalize("NFKD", title)
-        return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+        # the database prints some titles in quotation marks ("Don't Leave the Path!")
+        kept = (c for c in decomposed if not unicodedata.combining(c) and c not in '"“”')
+        return "".join(kept).casefold()
 
     searcher = Searcher(learned=False)
     for path in CARD_NAMES:

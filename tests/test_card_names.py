@@ -81,6 +81,12 @@ WRITTEN = [
     ("Dungeon Jailer keeps shuffling the prisoner back. Is that right?", {"Dungeon Jailor"}),
     # a title spelt whole names no look-alike: "Gondorian Shield" is no Gondolin Shield
     ("My Beregond has a gondorian shield on him.", {"Beregond", "Gondorian Shield"}),
+    # a title of one plain word names its card when the question opens with it, written
+    # as a name, and no longer title holds it
+    ("Bartering: can I return the card I just played?", {"Bartering"}),
+    ("bartering is fun, but can I return a card I just played?", set()),
+    ("Banks of the Anduin was dealt as a shadow card", {"Banks of the Anduin"}),
+    ("we drew it and Bartering made it cheaper", set()),
     # a scenario's name inside a card's title spelt whole is that card's
     ("Forest Spider and Old Forest Road: one each?", {"Forest Spider", "Old Forest Road"}),
 ]

@@ -6,7 +6,7 @@ import itertools
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import cache, cached_property, lru_cache
 
 from judge.search import profile
@@ -424,10 +424,13 @@ class CardRecogniser:
         anyway), and those the title itself prints in lower case ("Bard son of
         Brand"), or said whole without a typo when the phrase is no everyday English
         (`rare`: "ever vigilant") or the question opens with it, as its topic
-        (`opened`: "behind strong walls readies ..."); any other title however written
-        ("longbeard elder")."""
+        (`opened`: "behind strong walls readies ..."), as one of one plain word is only
+        then ("Bartering returns ..."); any other title however written ("longbeard
+        elder")."""
         if self._plain is None or names is None:
             return True
+        if "-" not in key and key in self._plain:  # "Sandstorm: discard your hand ..."
+            return key in opened
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
         whole = "-".join(run) == key
@@ -488,16 +491,21 @@ class CardRecogniser:
 
 
 def opening_titles(
-    spelt: Iterable[tuple[int, tuple[str, ...]]], question_words: Sequence[str]
+    spelt: Iterable[tuple[int, tuple[str, ...]]],
+    question_words: Sequence[str],
+    titles: Container[str] = (),
 ) -> frozenset[str]:
     """Of the titles a question spells whole (`CardRecogniser.said_whole`), the slugs of
-    those it opens with, after an article too ("the white council: ...")."""
+    those it opens with, after an article too ("the white council: ..."), and its first
+    word when that is a title of `titles` ("sandstorm: ...")."""
     first = 1 if question_words[:1] and question_words[0] in _ARTICLES else 0
-    return frozenset(
+    found = {
         "-".join(run).replace("'", "")
         for start, run in spelt
         if start in (0, first) and len(run) <= MAX_RUN
-    )
+    }
+    word = question_words[first].replace("'", "") if len(question_words) > first else ""
+    return frozenset({*found, word} if word in titles else found)
 
 
 def _inside(run: str, slugs: Iterable[str]) -> bool:

@@ -102,10 +102,11 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
 def database_cards(kb, everyday: frozenset[str]) -> dict:
     """What the index keeps of the card database (`judge.kb.card_facts`), for the
     cards no entry is about: "titles" (slug -> title) but no rule's, entry's or
-    scenario's name ("Easy Mode", "Passage Through Mirkwood"), nor a one-word title of
-    plain English ("Despair": read as one, it takes the place of longer titles, "Tom"
-    that of Tom Bombadil); "plain", those whose every word is plain English or
-    the rules', which name a card only written as one ("Gather Information");
+    scenario's name ("Easy Mode", "Passage Through Mirkwood"); "plain", those whose
+    every word is plain English or the rules', which name a card only written as one
+    ("Gather Information"), or, of one word, only opening the question ("Despair:
+    ..."; read anywhere, it takes the place of longer titles, "Tom" that of Tom
+    Bombadil);
     "words", their words that name one card alone (`distinctive_words`: "Beastmaster");
     "designs", every title's versions oldest first (ours too), in one string read
     only for a title named (`designs_of`): each version's id less the title's slug,
@@ -152,7 +153,6 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     plain = {key for key in titles if set(key.split("-")) <= plain_words}
     rules = frozenset(terms(kb))
     rare = {key for key in plain if _a_rare_phrase(key, rules)}
-    titles = {key: title for key, title in titles.items() if "-" in key or key not in plain}
     owners = Counter(w for key in {*designs, *ours} for w in set(key.split("-")))
     scenario_words = {w for name in scenarios for w in slugify(name).split("-")}
     entries = Counter(w for e in kb.entries for w in {*text_words(e.title), *text_words(e.body)})

@@ -314,9 +314,21 @@ class GameReader:
         late = [said for name in longer if not phrase_at(meaning.words, said := tuple(words(name)))]
         late += [(word,) for word in sorted(names) if word not in meaning.words]
 
+        in_longer = {w for name in longer for w in words(name)} | {
+            w for slug in within for w in slug.split("-")
+        }
+        capitalised = next((c for c in question if c.isalpha()), "").isupper()
+
         def read(recogniser) -> dict[str, float]:
             whole = [s for _, s in spelt[recogniser] if not phrase_at(meaning.words, s)]
-            opened = opening_titles(spelt[recogniser], everything)
+            # a title of one word is a topic written as a name ("Bartering returns ..."),
+            # not held by a longer name or title ("Ambush at Erelas", "Banks of the
+            # Anduin")
+            opened = {
+                title
+                for title in opening_titles(spelt[recogniser], everything, recogniser.titles)
+                if "-" in title or (capitalised and title not in in_longer)
+            }
             return {
                 card: score
                 for said in (meaning.words, *late, *(s for s in whole if s not in late))
