@@ -53,7 +53,6 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "newest first": [("judge.search.scoring.newest_first", lambda ranked, *a: ranked)],
     "intents": [("judge.search.understand.intents", lambda game: ((), ()))],
     "rules-question weights": [("judge.search.profile.RULES_QUESTION_WEIGHTS", {})],
-    "single-game campaign weight": [("judge.search.profile.SINGLE_GAME_CAMPAIGN_WEIGHT", 1.0)],
     "backstory weight": [("judge.search.profile.BACKSTORY_WEIGHT", 1.0)],
     "follow-up weight": [("judge.search.profile.FOLLOW_UP_WEIGHT", 1.0)],
     "card clause": [("judge.search.profile.CARD_WEIGHT", 0.0)],
@@ -62,7 +61,6 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
         ("judge.search.profile.FIELD_WEIGHTS", Merged(aliases=1.0)),
     ],
     "table talk": [("judge.search.reading.in_own_words", lambda meaning, words: meaning)],
-    "story names": [("judge.search.reading.GameReader._with_story_names", _same_method)],
     "copies": [("judge.search.reading.GameReader._with_copies", _same_method)],
     "player names": [("judge.search.player_names.PlayerNames.said", lambda self, *a, **k: [])],
     "possessive titles": [

@@ -92,8 +92,6 @@ ONE_CARDS = "one card's"
 #: card's wording rank a little lower, by kind (a named card reverses this,
 #: `naming.with_cards`)
 RULES_QUESTION_WEIGHTS = {"qa": 0.6, "errata": 0.6, "scenario": 0.8, ONE_CARDS: 0.6}
-#: a campaign entry's weight for a question that says nothing of campaign play
-SINGLE_GAME_CAMPAIGN_WEIGHT = 0.8
 #: factor on the score of an entry that a named scenario's page links to
 SCENARIO_LINK_BONUS = 1.6
 #: a long post names its scenario in passing ("last night in Return to Mirkwood, ...")
@@ -174,10 +172,6 @@ CARD_TYPE_REACH = 3
 # `judge.search.reading`
 #: a word in at most this many entries, and no rules term, is a name (see _with_copies)
 NAME_ENTRIES = 15
-#: a name in at most this many entries, one of them a scenario's page, is one of that
-#: scenario's cards ("Thaurdir"): it points at the page (see _with_story_names). One:
-#: two scenario pages name Éowyn, in their worked examples
-SCENARIO_CARD_ENTRIES = 1
 
 # `judge.search.focus`
 #: a story shorter than this is the question's own setting ("X got eliminated. Who is

@@ -275,8 +275,7 @@ class GameReader:
         dropped = naming.words_of(named.others, meaning.words)
         meaning = without(meaning, dropped | game_name_words(meaning.words))
         meaning = naming.with_scenario_scene(meaning)
-        # copies first: a name written twice sets the scene, yet still names two copies
-        return self._with_story_names(self._with_copies(meaning), named.written)
+        return self._with_copies(meaning)
 
     def _named(
         self, question: str, meaning: Understanding, names: frozenset[str]
@@ -517,26 +516,3 @@ class GameReader:
             return meaning
         added = tuple(w for w in COPY_WORDS if w not in meaning.content + meaning.expansions)
         return meaning._replace(content=meaning.content + added)
-
-    def _with_story_names(self, meaning: Understanding, names: frozenset[str]) -> Understanding:
-        """The names the player wrote (`cards.written_as_names`) that are no rule, card
-        or scenario we know ("Eowyn", "Haradrim Elite": a card we have no entry for)
-        set the scene of the question, not the rule it asks about: they weigh as the
-        backstory does, wherever they stand. A scenario's encounter card that only its
-        page names (`_names_a_scenarios_card`) is the exception."""
-        from judge.search.text import STOP_WORDS, stem
-
-        known = naming.stems_of((*meaning.cards, *meaning.scenarios))
-        told = names - self.speller.terms - STOP_WORDS  # "I've" is no name
-        story = {stem(w) for w in told} - known  # "Gandalf's" is Gandalf
-        story = {term for term in story if not self._names_a_scenarios_card(term)}
-        return meaning._replace(background=meaning.background | story)
-
-    def _names_a_scenarios_card(self, term: str) -> bool:
-        """Whether a name's stem is in only a scenario's page: an encounter card of
-        that scenario ("Couple of Thaurdir questions"), which points at the page though
-        the knowledge base has no entry of its own for it."""
-        found = self._documents(term)
-        return len(found) <= profile.SCENARIO_CARD_ENTRIES and not found.isdisjoint(
-            self.scenarios.pages
-        )

@@ -15,7 +15,6 @@ from typing import NamedTuple
 from judge.base.phrases import phrase_at
 from judge.games import DEFAULT_GAME, game_named_by
 from judge.games.lexicon import english, vocabulary
-from judge.search import profile
 from judge.search.focus import (
     ability_words,
     asked_for,
@@ -221,9 +220,7 @@ def intents(game: str) -> tuple[tuple, tuple]:
 
 
 def kind_weights(question_words: tuple[str, ...], game: str = DEFAULT_GAME) -> dict[str, float]:
-    """Multipliers per kind from intent words; several intents multiply together. A
-    question with no word of campaign play is about a single game: campaign entries
-    (the saga's Aragorn, a boon's card) rank a little lower."""
+    """Multipliers per kind from intent words; several intents multiply together."""
     weights: dict[str, float] = {}
     present = set(question_words)
     by_words, by_phrases = intents(game)
@@ -232,7 +229,6 @@ def kind_weights(question_words: tuple[str, ...], game: str = DEFAULT_GAME) -> d
     for table in matched:
         for kind, factor in table.items():
             weights[kind] = weights.get(kind, 1.0) * factor
-    weights.setdefault("campaign", profile.SINGLE_GAME_CAMPAIGN_WEIGHT)
     return weights
 
 
