@@ -55,7 +55,6 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
     "rules-question weights": [("judge.search.profile.RULES_QUESTION_WEIGHTS", {})],
     "backstory weight": [("judge.search.profile.BACKSTORY_WEIGHT", 1.0)],
     "follow-up weight": [("judge.search.profile.FOLLOW_UP_WEIGHT", 1.0)],
-    "card clause": [("judge.search.profile.CARD_WEIGHT", 0.0)],
     "number clause": [("judge.search.profile.NUMBER_WEIGHT", 0.0)],
     "aliases double": [
         ("judge.search.profile.FIELD_WEIGHTS", Merged(aliases=1.0)),

@@ -198,20 +198,6 @@ def test_a_condition_opens_the_question():
     assert asks("If Chieftain Ufthak cannot attack.")
 
 
-def test_the_first_card_named_pulls_most_and_an_example_card_least():
-    from judge.search.naming import card_weights
-    from judge.search.profile import CARD_WEIGHT
-    from judge.search.understand import understand
-
-    meaning = understand(
-        "does Ufthak get a token if Feint stops him (for example Thicket of Spears)?"
-    )._replace(cards=("Thicket of Spears", "Feint", "Ufthak"))
-    weights = dict(card_weights(meaning))
-    assert weights["Ufthak"] == CARD_WEIGHT
-    assert weights["Feint"] == CARD_WEIGHT / 2
-    assert weights["Thicket of Spears"] < weights["Feint"]
-
-
 def test_a_word_the_question_asks_in_another_form_is_no_backstory():
     from judge.search.understand import understand
 

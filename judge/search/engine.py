@@ -546,7 +546,6 @@ class GameIndex:
 
     def _clauses(self, meaning: Understanding) -> list[Clause]:
         """The terms to score, each in a field with its weight: BM25F's query."""
-        from judge.base.slug import slugify
         from judge.search.text import pairs
 
         clauses = []
@@ -570,8 +569,6 @@ class GameIndex:
             clauses.append(Clause("pairs", pair, profile.PHRASE_WEIGHT))
         for number in meaning.numbers:
             clauses.append(Clause("number", number, profile.NUMBER_WEIGHT))
-        for card, weight in naming.card_weights(meaning):
-            clauses.append(Clause("card_keys", slugify(card), weight))
         return clauses
 
     def _best(

@@ -247,7 +247,7 @@ def _fact_entries(kb) -> dict[str, str]:
     Response to the rules of responses, its Sentinel to Sentinel), spaced in a string,
     which parses several times faster than a list and is split only for a card named:
     the fusion's card facts (`learned.candidates`). The card's own errata and Q&A are
-    left out: its title's clause finds them (`naming.card_weights`)."""
+    left out: they name it, and rank by their words."""
     from judge.kb import card_facts
 
     if not card_facts.available():

@@ -16,27 +16,6 @@ from judge.search.understand import Understanding
 CARD_TYPE_WORDS = vocabulary(DEFAULT_GAME).card_type_words
 
 
-def card_weights(meaning: Understanding) -> list[tuple[str, float]]:
-    """Each named card's pull: the first card the question names is what it is about
-    (`profile.CARD_WEIGHT`), each later one pulls less ("...cannot attack due to Feint"), and a
-    card only the backstory or an example names pulls as little as its other words."""
-    weights = []
-    by_position = sorted(meaning.cards, key=lambda card: first_position(card, meaning.words))
-    for order, card in enumerate(by_position):
-        told = only_told(card, meaning)
-        pull = profile.CARD_WEIGHT / (1 + order)
-        weights.append((card, pull * (profile.BACKSTORY_WEIGHT if told else 1.0)))
-    return weights
-
-
-def first_position(card: str, question_words: tuple[str, ...]) -> int:
-    """Where the question first says a word of a card's title."""
-    from judge.search.text import words
-
-    said = words(card)
-    return next((i for i, w in enumerate(question_words) if w in said), len(question_words))
-
-
 def stems_of(names) -> set[str]:
     """The stems of every word of some names (cards, scenarios, titles)."""
     from judge.search.text import stem, words

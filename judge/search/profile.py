@@ -51,10 +51,6 @@ MAX_EXPANSIONS = 6
 PHRASE_WEIGHT = 1.5
 #: a step or ruling number named outright ("1.08", "3.2") decides the answer
 NUMBER_WEIGHT = 100.0
-#: the pull of the first card a question names on the entries about it (each later
-#: card's is this over its place in the question: 1/2, 1/3 ...): its errata and rulings
-#: answer most questions that name it
-CARD_WEIGHT = 8.0
 #: how many of BM25F's best entries are re-ranked
 CANDIDATES = 60
 #: a word that more than this share of the entries have in a field picks out none of
