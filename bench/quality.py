@@ -55,6 +55,7 @@ SETS = (
     HERE / "questions-posts11.jsonl",
     HERE / "questions-posts12.jsonl",
     HERE / "questions-posts13.jsonl",
+    HERE / "questions-posts14.jsonl",
     HERE / "questions-scenarios.jsonl",
     HERE / "questions-qc.jsonl",
     HERE / "questions-tcg.jsonl",
