@@ -373,10 +373,10 @@ class CardRecogniser:
         # Mountain Goblin, "journey down the anduin" no Journey Up the Anduin, "to the
         # fords of isen" no Flight to the Ford (their stop words aside)
         for key, runs in said_at.items():
-            said = [[p for p in places if question_words[p] not in STOP_WORDS] for places in runs]
+            content = [[p for p in run if question_words[p] not in STOP_WORDS] for run in runs]
             if all(
                 places and all(spelt_at.get(p, set()) - {self.titles[key]} for p in places)
-                for places in said
+                for places in content
             ):
                 del found[key]
         # "a Dunedain hero", "the Wolf deck": a trait or a deck's name, wherever said
