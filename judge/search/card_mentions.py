@@ -238,11 +238,13 @@ class CardRecogniser:
         return list(self.scored(question_words, *args, **kwargs))
 
     @cached_property
-    def _by_opening(self) -> dict[str, list[str]]:
-        """How a title's first word opens (`_opening`) -> the titles."""
-        found: dict[str, list[str]] = {}
-        for key in self.titles:
-            found.setdefault(_opening(key.split("-", 1)[0]), []).append(key)
+    def _by_opening(self) -> dict[str, dict[int, list[tuple[int, str]]]]:
+        """How a title's first word opens (`_opening`) -> its slug's length -> the
+        titles, each with its place among them (the order runs compare them in)."""
+        found: dict[str, dict[int, list[tuple[int, str]]]] = {}
+        for place, key in enumerate(self.titles):
+            lengths = found.setdefault(_opening(key.split("-", 1)[0]), {})
+            lengths.setdefault(len(key), []).append((place, key))
         return found
 
     def _runs_by_opening(self, question_words: tuple[str, ...]):
@@ -256,7 +258,15 @@ class CardRecogniser:
             length = -1
             for end in range(start, min(start + MAX_RUN, n_words) if titles else start):
                 length += len(question_words[end]) + 1
-                close = [key for key in titles if abs(len(key) - length) <= 2 + length // 5]
+                reach = 2 + length // 5
+                close = [
+                    key
+                    for _, key in sorted(
+                        titled
+                        for size in range(length - reach, length + reach + 1)
+                        for titled in titles.get(size, ())
+                    )
+                ]
                 if close and question_words[end] not in self._not_closing:
                     run = question_words[start : end + 1]
                     text = "-".join(run)
@@ -286,7 +296,9 @@ class CardRecogniser:
             else:
                 continue
             opening = f"{word}s-"
-            titles = [k for k in self._by_opening.get(_opening(word), ()) if k.startswith(opening)]
+            by_length = self._by_opening.get(_opening(word), {})
+            titles = [k for _, k in sorted(t for ts in by_length.values() for t in ts)]
+            titles = [k for k in titles if k.startswith(opening)]
             text = f"{word}s"
             for end in range(rest, min(rest + MAX_RUN - 1, n_words)) if titles else ():
                 text += f"-{question_words[end]}"
@@ -340,7 +352,12 @@ class CardRecogniser:
 
             # a run is compared with each title without the small words both open with
             # (`_opening`): "the weather" is no The Watcher, "to the sword" no To the Ford
-            compared = {key: _unshared(text, key) for key in candidates}
+            head = text.split("-", 1)[0]
+            small = len(head) <= (3 if head in STOP_WORDS else 2)
+            compared = {
+                key: _unshared(text, key) if small and key.startswith(f"{head}-") else (text, key)
+                for key in candidates
+            }
             scores = {key: fuzz.ratio(*pair) for key, pair in compared.items()}
             best = sorted(candidates, key=lambda key: -scores[key])[:2]
             for key, score in ((k, scores[k]) for k in best):
