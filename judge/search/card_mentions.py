@@ -78,6 +78,22 @@ def _opening(word: str) -> str:
     return word if word in STOP_WORDS else word[:3]
 
 
+def _small(word: str) -> bool:
+    """A word of two letters, or a stop word of three ("to", "the", "of")."""
+    return len(word) <= (3 if word in STOP_WORDS else 2)
+
+
+def _head(said: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """How a run of words or a title opens: the small words before its first word of its
+    own (never its last word) and how that word opens (`_opening`). A run is compared
+    with the titles that open as it does: "to the fords" with To the Ford, not with To
+    Catch an Orc; a typo keeps a word's first letters far more often than not."""
+    alike = 0
+    while alike < len(said) - 1 and _small(said[alike]):
+        alike += 1
+    return tuple(said[:alike]), _opening(said[alike])
+
+
 def _grams(text: str) -> set[str]:
     return {text[i : i + 3] for i in range(len(text) - 2)}
 
@@ -238,26 +254,30 @@ class CardRecogniser:
         return list(self.scored(question_words, *args, **kwargs))
 
     @cached_property
-    def _by_opening(self) -> dict[str, dict[int, list[tuple[int, str]]]]:
-        """How a title's first word opens (`_opening`) -> its slug's length -> the
-        titles, each with its place among them (the order runs compare them in)."""
-        found: dict[str, dict[int, list[tuple[int, str]]]] = {}
+    def _by_opening(self) -> dict[tuple[tuple[str, ...], str], dict[int, list[tuple[int, str]]]]:
+        """How a title opens (`_head`: the small words before its first word of its own,
+        and how that word opens, `_opening`) -> its slug's length -> the titles, each
+        with its place among them (the order runs compare them in)."""
+        found: dict[tuple[tuple[str, ...], str], dict[int, list[tuple[int, str]]]] = {}
         for place, key in enumerate(self.titles):
-            lengths = found.setdefault(_opening(key.split("-", 1)[0]), {})
+            lengths = found.setdefault(_head(key.split("-")), {})
             lengths.setdefault(len(key), []).append((place, key))
         return found
 
     def _runs_by_opening(self, question_words: tuple[str, ...]):
         """Each run of up to MAX_RUN words that could be a title, as (its words, its
-        slug, the titles whose first word opens like its own (`_opening`) and about as
-        long, the places of its words). A short run names only the title it spells
+        slug, the titles that open like it (`_head`) and are about as long, the places
+        of its words). A short run names only the title it spells
         (profile.MIN_FUZZY_RUN)."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
-            titles = self._by_opening.get(_opening(question_words[start].replace("'", "")))
             length = -1
-            for end in range(start, min(start + MAX_RUN, n_words) if titles else start):
+            for end in range(start, min(start + MAX_RUN, n_words)):
                 length += len(question_words[end]) + 1
+                run = question_words[start : end + 1]
+                titles = self._by_opening.get(_head([w.replace("'", "") for w in run]))
+                if not titles or question_words[end] in self._not_closing:
+                    continue
                 reach = 2 + length // 5
                 close = [
                     key
@@ -267,8 +287,7 @@ class CardRecogniser:
                         for titled in titles.get(size, ())
                     )
                 ]
-                if close and question_words[end] not in self._not_closing:
-                    run = question_words[start : end + 1]
+                if close:
                     text = "-".join(run)
                     if length < profile.MIN_FUZZY_RUN:  # "grim" is no Gríma, "bert" Bert
                         close = [key for key in close if key == text]
@@ -296,7 +315,7 @@ class CardRecogniser:
             else:
                 continue
             opening = f"{word}s-"
-            by_length = self._by_opening.get(_opening(word), {})
+            by_length = self._by_opening.get(((), _opening(word)), {})
             titles = [k for _, k in sorted(t for ts in by_length.values() for t in ts)]
             titles = [k for k in titles if k.startswith(opening)]
             text = f"{word}s"
