@@ -486,3 +486,15 @@ def test_a_card_made_a_verb_with_apostrophe_d_is_that_card(cli):
     that is Sneak Attack, not a card called "Sneak Attack'd Gandalf" that we lack."""
     result = cli("ask", "I Sneak Attack'd Gandalf in, does he go back at end of phase?", "--json")
     assert result.json()["cards"] == ["Sneak Attack"] and result.json()["unknown_cards"] == []
+
+
+def test_a_run_meets_only_the_titles_that_open_as_it_does():
+    """The small words before a run's first word of its own must be a title's, and that
+    word must open as the title's does: "to the fords" is compared with To the Ford,
+    never with To Catch an Orc."""
+    from judge.search.text import words
+
+    cards = CardRecogniser({**SCENARIOS, "to-catch-an-orc": "To Catch an Orc"}, {})
+    runs = cards._runs_by_opening(tuple(words("to the fords")))
+    met = {key for _, _, close, _ in runs for key in close}
+    assert "to-the-ford" in met and "to-catch-an-orc" not in met
