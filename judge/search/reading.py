@@ -85,6 +85,22 @@ def _chosen_titles(
     return tuple(t for t in titles if counts[t] == best) if best else titles
 
 
+def _topics(question: str, everything: list[str], spelt, titles, held: set[str]) -> frozenset[str]:
+    """The titles a question opens with, its topic (`card_mentions.opening_titles`;
+    `spelt`: the titles it spells whole, `titles`: the recogniser's). One of one word is
+    a topic only written as a name ("Bartering returns ...") and in no longer name or
+    title the question writes (`held`: their words; "Ambush at Erelas", "Banks of the
+    Anduin")."""
+    from judge.search.card_mentions import opening_titles
+
+    capitalised = next((c for c in question if c.isalpha()), "").isupper()
+    return frozenset(
+        title
+        for title in opening_titles(spelt, everything, titles)
+        if "-" in title or (capitalised and title not in held)
+    )
+
+
 def _only_inside(card: str, title: str, question_words: tuple[str, ...]) -> bool:
     """Whether a card's title is said only inside a longer title: as the possessive
     that opens it ("Elrond" in "Elrond's Counsel", "elrond´s" read as "elrond" and "s",
@@ -284,7 +300,7 @@ class GameReader:
         database it names that no entry is about, the names it writes that are none of
         ours, those of them in neither (`names`: the words it writes as names), and
         the names that are no title it says (`PlayerNames`: "Thorin", "Samwise")."""
-        from judge.search.card_mentions import longer_names, opening_titles, unknown_cards
+        from judge.search.card_mentions import longer_names, unknown_cards
 
         # the titles of cards the question spells whole, wherever in it: a scenario's
         # name said inside one is part of it ("Old Forest Road" is no The Old Forest)
@@ -313,21 +329,13 @@ class GameReader:
         late = [said for name in longer if not phrase_at(meaning.words, said := tuple(words(name)))]
         late += [(word,) for word in sorted(names) if word not in meaning.words]
 
-        in_longer = {w for name in longer for w in words(name)} | {
+        held = {w for name in longer for w in words(name)} | {
             w for slug in within for w in slug.split("-")
         }
-        capitalised = next((c for c in question if c.isalpha()), "").isupper()
 
         def read(recogniser) -> dict[str, float]:
             whole = [s for _, s in spelt[recogniser] if not phrase_at(meaning.words, s)]
-            # a title of one word is a topic written as a name ("Bartering returns ..."),
-            # not held by a longer name or title ("Ambush at Erelas", "Banks of the
-            # Anduin")
-            opened = {
-                title
-                for title in opening_titles(spelt[recogniser], everything, recogniser.titles)
-                if "-" in title or (capitalised and title not in in_longer)
-            }
+            opened = _topics(question, everything, spelt[recogniser], recogniser.titles, held)
             return {
                 card: score
                 for said in (meaning.words, *late, *(s for s in whole if s not in late))
