@@ -271,13 +271,17 @@ class CardRecogniser:
         (profile.MIN_FUZZY_RUN)."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
-            length = -1
+            length, slugs = -1, []
             for end in range(start, min(start + MAX_RUN, n_words)):
                 length += len(question_words[end]) + 1
-                run = question_words[start : end + 1]
-                titles = self._by_opening.get(_head([w.replace("'", "") for w in run]))
+                slugs.append(question_words[end].replace("'", ""))
+                head = _head(slugs)
+                titles = self._by_opening.get(head)
+                if not titles and not _small(slugs[len(head[0])]):
+                    break  # its first word of its own is said: no longer run opens otherwise
                 if not titles or question_words[end] in self._not_closing:
                     continue
+                run = question_words[start : end + 1]
                 reach = 2 + length // 5
                 close = [
                     key
@@ -370,13 +374,9 @@ class CardRecogniser:
             from rapidfuzz import fuzz
 
             # a run is compared with each title without the small words both open with
-            # (`_opening`): "the weather" is no The Watcher, "to the sword" no To the Ford
-            head = text.split("-", 1)[0]
-            small = len(head) <= (3 if head in STOP_WORDS else 2)
-            compared = {
-                key: _unshared(text, key) if small and key.startswith(f"{head}-") else (text, key)
-                for key in candidates
-            }
+            # (`_head`): "the weather" is no The Watcher, "to the sword" no To the Ford
+            small = _small(run[0])
+            compared = {key: _unshared(text, key) if small else (text, key) for key in candidates}
             scores = {key: fuzz.ratio(*pair) for key, pair in compared.items()}
             best = sorted(candidates, key=lambda key: -scores[key])[:2]
             for key, score in ((k, scores[k]) for k in best):
@@ -535,13 +535,14 @@ def opening_titles(
     those it opens with, after an article too ("the white council: ..."), and its first
     word when that is a title of `titles` ("sandstorm: ...")."""
     first = 1 if question_words[:1] and question_words[0] in _ARTICLES else 0
-    found = {
-        "-".join(run).replace("'", "")
-        for start, run in spelt
-        if start in (0, first) and len(run) <= MAX_RUN
-    }
+    found = {run_slug(run) for start, run in spelt if start in (0, first) and len(run) <= MAX_RUN}
     word = question_words[first].replace("'", "") if len(question_words) > first else ""
     return frozenset({*found, word} if word in titles else found)
+
+
+def run_slug(run: Sequence[str]) -> str:
+    """A run of question words as a title's slug ("don't-leave" -> "dont-leave")."""
+    return "-".join(run).replace("'", "")
 
 
 def _inside(run: str, slugs: Iterable[str]) -> bool:
@@ -558,7 +559,7 @@ def _unshared(run: str, key: str) -> tuple[str, str]:
     while (
         alike < min(len(said), len(title)) - 1
         and said[alike] == title[alike]
-        and len(said[alike]) <= (3 if said[alike] in STOP_WORDS else 2)
+        and _small(said[alike])
     ):
         alike += 1
     return "-".join(said[alike:]), "-".join(title[alike:])

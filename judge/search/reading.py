@@ -300,13 +300,13 @@ class GameReader:
         database it names that no entry is about, the names it writes that are none of
         ours, those of them in neither (`names`: the words it writes as names), and
         the names that are no title it says (`PlayerNames`: "Thorin", "Samwise")."""
-        from judge.search.card_mentions import longer_names, unknown_cards
+        from judge.search.card_mentions import longer_names, run_slug, unknown_cards
 
         # the titles of cards the question spells whole, wherever in it: a scenario's
         # name said inside one is part of it ("Old Forest Road" is no The Old Forest)
         everything = words(question)
         spelt = {r: list(r.said_whole(everything)) for r in (self.cards, self.database)}
-        within = ["-".join(run).replace("'", "") for runs in spelt.values() for _, run in runs]
+        within = [run_slug(run) for runs in spelt.values() for _, run in runs]
         # a scenario's name is neither a card of ours ("Helm's Deep" is not Helm of
         # Secrecy) nor a card we have nothing on
         scenarios = self.scenarios.named(
