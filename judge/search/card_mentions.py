@@ -271,14 +271,16 @@ class CardRecogniser:
         (profile.MIN_FUZZY_RUN)."""
         n_words = min(len(question_words), MAX_WORDS)
         for start in range(n_words):
-            length, slugs = -1, []
+            length, slugs, titles, opened = -1, [], None, False
             for end in range(start, min(start + MAX_RUN, n_words)):
                 length += len(question_words[end]) + 1
                 slugs.append(question_words[end].replace("'", ""))
-                head = _head(slugs)
-                titles = self._by_opening.get(head)
-                if not titles and not _small(slugs[len(head[0])]):
-                    break  # its first word of its own is said: no longer run opens otherwise
+                if not opened:  # once its first word of its own is said, it opens so
+                    head = _head(slugs)
+                    titles = self._by_opening.get(head)
+                    opened = not _small(slugs[len(head[0])])
+                    if opened and not titles:
+                        break  # no longer run opens otherwise
                 if not titles or question_words[end] in self._not_closing:
                     continue
                 run = question_words[start : end + 1]
