@@ -333,6 +333,14 @@ def test_a_question_opening_with_a_title_of_plain_words_names_it(searcher):
     assert "Behind Strong Walls" not in titles(searcher, "we hid behind strong walls all game")
 
 
+def test_a_title_of_plain_words_after_what_is_done_with_a_card_names_it(searcher):
+    assert "Gather Information" in titles(searcher, "so i played gather information, now what")
+    assert "Stand Together" in titles(searcher, "after attaching stand together ... wait")
+    assert "Gather Information" not in titles(searcher, "we gather information first")
+    # "out of play" is a zone, not a card played
+    assert "Come Back!" not in titles(searcher, "does the enemy put out of play come back?")
+
+
 def test_a_title_said_inside_a_longer_one_is_part_of_it(searcher):
     assert titles(searcher, "Can Ho Tom Bombadil cancel a treachery?") == {"Ho! Tom Bombadil!"}
     assert "Mountain Goblin" not in titles(searcher, "two misty mountain goblins attacked me")

@@ -73,6 +73,8 @@ class Vocabulary(NamedTuple):
     card_type_words: dict[str, str]
     spheres: frozenset[str]
     scenario_page_words: frozenset[str]
+    card_verbs: frozenset[str]
+    card_zone_words: frozenset[str]
 
 
 def _words(groups: list) -> frozenset[str]:
@@ -133,6 +135,8 @@ def vocabulary(game: str) -> Vocabulary:
         card_type_words=_mapping(data.get("card_type_words", {})),
         spheres=_words(data.get("spheres", ())),
         scenario_page_words=_words(data.get("scenario_page_words", ())),
+        card_verbs=_words(data.get("card_verbs", ())),
+        card_zone_words=_words(data.get("card_zone_words", ())),
     )
 
 

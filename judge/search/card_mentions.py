@@ -194,10 +194,14 @@ class CardRecogniser:
         everyday: frozenset[str] = frozenset(),
         plain: frozenset[str] | None = None,
         rare: frozenset[str] = frozenset(),
+        card_verbs: frozenset[str] = frozenset(),
+        zone_words: frozenset[str] = frozenset(),
     ):
         """`plain`: for the card database's titles (`card_tables.database_cards`), those of plain
         words, and `rare`, those of them that are no everyday phrase; given, each title
-        names a card only as `_said_as_a_title` says."""
+        names a card only as `_said_as_a_title` says. `card_verbs`: what a player does
+        with a card, said before its name, unless after one of the `zone_words` ("out of
+        play") (`lexicon.Vocabulary`)."""
         # a title is said without its article too ("test of will"), as the card
         # database's are keyed (`card_tables.database_cards`)
         bare = {without_article(key): title for key, title in titles.items()}
@@ -205,6 +209,7 @@ class CardRecogniser:
         self.titles, self.card_words, self.everyday = titles, card_words, everyday
         self._plain = plain
         self._rare = rare
+        self._card_verbs, self._zone_words = card_verbs, zone_words
 
     @cached_property
     def _not_closing(self) -> frozenset[str]:
@@ -388,7 +393,8 @@ class CardRecogniser:
                 coverage = min(len(text) / max(len(key), 1), 1.0)
                 if len(run) == 1 and not self._names_alone(run[0], key, names):
                     continue
-                if not self._said_as_a_title(run, key, names, is_a_word, opened):
+                handled = self._handled(question_words, places.start)
+                if not self._said_as_a_title(run, key, names, is_a_word, opened, handled):
                     continue
                 # "saruman" in "devilry of saruman" is no Saruman
                 if len(run) == 1 and claimed.get(run[0], key) != key:
@@ -452,8 +458,27 @@ class CardRecogniser:
             best.setdefault(self.titles[key], found[key])
         return best
 
+    def _handled(self, question_words: tuple[str, ...], start: int) -> bool:
+        """Whether the words before a place say what the player does with a card
+        (`card_verbs`), with at most one stop word between: "played second breakfast",
+        "attached a light of valinor"; not a zone ("out of play come back")."""
+        at = start - 1
+        if at > 0 and question_words[at] in STOP_WORDS:
+            at -= 1
+        return (
+            at >= 0
+            and question_words[at] in self._card_verbs
+            and (at == 0 or question_words[at - 1] not in self._zone_words)
+        )
+
     def _said_as_a_title(
-        self, run, key: str, names: frozenset[str] | None, is_a_word, opened: frozenset[str]
+        self,
+        run,
+        key: str,
+        names: frozenset[str] | None,
+        is_a_word,
+        opened: frozenset[str],
+        handled: bool = False,
     ) -> bool:
         """Whether a run names a title of the card database (`plain` given), which
         thousands of everyday words and phrases are: one word, written as a name or no
@@ -463,8 +488,9 @@ class CardRecogniser:
         Brand"), or said whole without a typo when the phrase is no everyday English
         (`rare`: "ever vigilant") or the question opens with it, as its topic
         (`opened`: "behind strong walls readies ..."), as one of one plain word is only
-        then ("Bartering returns ..."); any other title however written ("longbeard
-        elder")."""
+        then ("Bartering returns ..."), or after what the player does with a card
+        (`handled`: "I played second breakfast"); any other title however written
+        ("longbeard elder")."""
         if self._plain is None or names is None:
             return True
         if "-" not in key and key in self._plain:  # "Sandstorm: discard your hand ..."
@@ -472,7 +498,7 @@ class CardRecogniser:
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
         whole = "-".join(run) == key
-        if key not in self._plain or (whole and (key in self._rare or key in opened)):
+        if key not in self._plain or (whole and (key in self._rare or key in opened or handled)):
             return True
         lower = {w.lower() for w in WRITTEN_WORD.findall(self.titles[key]) if w.islower()}
         written = [w in names for w in run if w not in STOP_WORDS and w not in lower]

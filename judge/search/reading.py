@@ -174,6 +174,8 @@ class GameReader:
             self.cards.everyday,
             frozenset(database.get("plain", ())),
             frozenset(database.get("rare", ())),
+            vocabulary(DEFAULT_GAME).card_verbs,
+            vocabulary(DEFAULT_GAME).card_zone_words,
         )
         self._tables = tables
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
@@ -334,7 +336,12 @@ class GameReader:
         }
 
         def read(recogniser) -> dict[str, float]:
-            whole = [s for _, s in spelt[recogniser] if not phrase_at(meaning.words, s)]
+            # each with the words before it, which may say what was done with the card
+            whole = [
+                tuple(everything[max(start - 2, 0) : start + len(s)])
+                for start, s in spelt[recogniser]
+                if not phrase_at(meaning.words, s)
+            ]
             opened = _topics(question, everything, spelt[recogniser], recogniser.titles, held)
             return {
                 card: score
