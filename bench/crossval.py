@@ -450,4 +450,8 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # as the module `crossval`, so that the rows `--cache` pickles are `crossval.Row`s,
+    # which `tools/train_ranker.py --fit-profile --cache` reads too
+    import crossval
+
+    crossval.main(sys.argv[1:])

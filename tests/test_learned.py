@@ -113,6 +113,30 @@ def test_the_query_side_reproduces_the_trainers_features_and_scores(kb):
         assert np.allclose(fitted.scores(question), scores, atol=0.02)
 
 
+def test_the_training_tells_each_short_question_again_inside_another_posts_story():
+    trainer = _trainer()
+    story = (
+        "Solo game with Aragorn, Gimli and Legolas against the Hill Troll tonight. "
+        "The troll came out of staging and wrecked my whole board in one attack. "
+        "Does sentinel let Gimli defend for my other deck?"
+    )
+    own_text = "Sentinel: a character with it may defend for another player anywhere."
+    questions = [
+        trainer.Question(own_text, frozenset({"kw/sentinel"}), trainer.ENTRIES),
+        trainer.Question(story, frozenset({"kw/sentinel"}), "posts"),
+        trainer.Question("can ranged attack another players enemy", frozenset({"kw/ranged"}), "x"),
+    ]
+    told = trainer.with_stories(questions)
+    assert told[:3] == questions
+    (copy,) = told[3:]  # the long post and the entry's own text get none
+    assert copy.ids == frozenset({"kw/ranged"}) and copy.group == "x"
+    assert "can ranged attack another players enemy" in copy.text
+    assert "troll" in copy.text.lower() and "Sentinel:" not in copy.text
+    assert "Does sentinel" not in copy.text  # asking sentences are no story
+    again = trainer.with_stories(questions)
+    assert [q.text for q in again] == [q.text for q in told]
+
+
 def test_the_query_side_imports_no_numerical_library():
     script = (
         "from judge.search.engine import Searcher\n"

@@ -10,7 +10,9 @@ data's hash. The training texts:
 - every entry's player questions (`questions:`), one text each;
 - every labelled question set: `bench/questions-*.jsonl` (targets resolved to entry ids
   by `bench/quality.py`'s `matches`), `bench/train/*.jsonl` (targets by id), and the
-  shared dev sets `../shared/eval/dev-questions.jsonl` and `dev-real.jsonl`.
+  shared dev sets `../shared/eval/dev-questions.jsonl` and `dev-real.jsonl`;
+- and each labelled question of one sentence again, told inside a story drawn from the
+  posts (`with_stories`).
 
 `--fit-profile` fits the fusion and the confidence out of fold (`bench/crossval.py`) and
 writes their numbers into `judge/search/profile.py`.
@@ -118,16 +120,54 @@ def labelled(kb) -> tuple[list[Question], dict[str, int]]:
     return found, unresolved
 
 
+def with_stories(questions: list[Question]) -> list[Question]:
+    """The training texts, and each labelled question of one sentence once more, told
+    inside a story: sentences that tell (`focus.told_sentences`) drawn at random from
+    the posts among `questions`, before it or after it (`profile.STORY_SENTENCES`,
+    `STORY_MIN_WORDS`, `STORY_BEFORE`). A forum post buries its question in its story
+    ("Solo, Aragorn and Gimli, the Hill Troll came out..."), and a model trained on
+    short questions alone reads the story's words as much as the asking ones; a copy
+    whose story says nothing of its entries teaches it that such words say little.
+    Only `questions` are read, so a fold's copies hold nothing of the sets it holds
+    out. Seeded: the same texts, the same copies."""
+    import random
+
+    from judge.search import focus, profile
+
+    told = [
+        sentence
+        for q in questions
+        if q.group != ENTRIES
+        for sentence in focus.told_sentences(q.text)
+        if len(sentence.split()) >= profile.STORY_MIN_WORDS
+    ]
+    if not told:
+        return questions
+    chosen = random.Random(0)
+    copies = []
+    for q in questions:
+        if q.group == ENTRIES or len(focus.sentences(q.text)) > 1:
+            continue
+        story = chosen.sample(told, chosen.randint(*profile.STORY_SENTENCES))
+        before = chosen.random() < profile.STORY_BEFORE
+        text = " ".join([*story, q.text] if before else [q.text, *story])
+        copies.append(Question(text, q.ids, q.group, q.row))
+    return questions + copies
+
+
 class Features:
     """The tf-idf features of a set of training texts, as `learned.weighted` reads a
     question: keys, document frequencies, idf."""
 
-    def __init__(self, texts: list[str], min_df: int):
+    def __init__(self, texts: list[str], min_df: int, counted: int | None = None):
+        """Kept: the features of at least `min_df` of the first `counted` texts (all by
+        default): a story's copies (`with_stories`) make no feature of their own."""
         from judge.search.learned import feature_key, features
 
         self.counts = [Counter(feature_key(f) for f in features(t)) for t in texts]
         df = Counter(key for counts in self.counts for key in counts)
-        kept = sorted(key for key, n in df.items() if n >= min_df)
+        seen = Counter(key for counts in self.counts[:counted] for key in counts)
+        kept = sorted(key for key, n in seen.items() if n >= min_df)
         self.keys = kept
         self.position = {key: n for n, key in enumerate(kept)}
         n = len(texts)
@@ -184,7 +224,9 @@ def fit(
     from judge.search import profile
     from judge.search.learned import FORMAT
 
-    features = Features([q.text for q in questions], profile.MIN_DF)
+    originals = len(questions)
+    questions = with_stories(questions)
+    features = Features([q.text for q in questions], profile.MIN_DF, originals)
     x = features.matrix()
     binarizer = MultiLabelBinarizer(classes=ids)
     y = binarizer.fit_transform([sorted(q.ids) for q in questions])

@@ -175,6 +175,11 @@ def backstory_words(question: str) -> frozenset[str]:
     return frozenset({w for s in story for w in words(s)} - asked)
 
 
+def told_sentences(question: str) -> list[str]:
+    """The sentences told (neither asking nor pointed at: `_read`), in order."""
+    return [s for s, _, is_told in _read(question) if is_told]
+
+
 def asking_sentences(question: str) -> list[str]:
     """The sentences that ask (`asking`), in order."""
     return [s for s, a, _ in _read(question) if a]
