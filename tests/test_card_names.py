@@ -337,6 +337,8 @@ def test_a_title_of_plain_words_after_what_is_done_with_a_card_names_it(searcher
     assert "Gather Information" in titles(searcher, "so i played gather information, now what")
     assert "Stand Together" in titles(searcher, "after attaching stand together ... wait")
     assert "Gather Information" not in titles(searcher, "we gather information first")
+    assert "Infighting" in titles(searcher, "my friend played infighting on two enemies")
+    assert "Infighting" not in titles(searcher, "the infighting at our table was bad")
     # "out of play" is a zone, not a card played
     assert "Come Back!" not in titles(searcher, "does the enemy put out of play come back?")
 

@@ -391,9 +391,9 @@ class CardRecogniser:
                     break
                 said = compared[key][0]
                 coverage = min(len(text) / max(len(key), 1), 1.0)
-                if len(run) == 1 and not self._names_alone(run[0], key, names):
-                    continue
                 handled = self._handled(question_words, places.start)
+                if len(run) == 1 and not (handled or self._names_alone(run[0], key, names)):
+                    continue
                 if not self._said_as_a_title(run, key, names, is_a_word, opened, handled):
                     continue
                 # "saruman" in "devilry of saruman" is no Saruman
@@ -494,7 +494,7 @@ class CardRecogniser:
         if self._plain is None or names is None:
             return True
         if "-" not in key and key in self._plain:  # "Sandstorm: discard your hand ..."
-            return key in opened
+            return key in opened or handled
         if len(run) == 1:
             return run[0] in names or not is_a_word(run[0])
         whole = "-".join(run) == key
