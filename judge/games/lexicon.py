@@ -75,6 +75,7 @@ class Vocabulary(NamedTuple):
     scenario_page_words: frozenset[str]
     card_verbs: frozenset[str]
     card_zone_words: frozenset[str]
+    card_verb_auxiliaries: frozenset[str]
 
 
 def _words(groups: list) -> frozenset[str]:
@@ -137,6 +138,7 @@ def vocabulary(game: str) -> Vocabulary:
         scenario_page_words=_words(data.get("scenario_page_words", ())),
         card_verbs=_words(data.get("card_verbs", ())),
         card_zone_words=_words(data.get("card_zone_words", ())),
+        card_verb_auxiliaries=_words(data.get("card_verb_auxiliaries", ())),
     )
 
 

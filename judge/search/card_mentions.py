@@ -196,12 +196,14 @@ class CardRecogniser:
         rare: frozenset[str] = frozenset(),
         card_verbs: frozenset[str] = frozenset(),
         zone_words: frozenset[str] = frozenset(),
+        auxiliaries: frozenset[str] = frozenset(),
     ):
         """`plain`: for the card database's titles (`card_tables.database_cards`), those of plain
         words, and `rare`, those of them that are no everyday phrase; given, each title
         names a card only as `_said_as_a_title` says. `card_verbs`: what a player does
         with a card, said before its name, unless after one of the `zone_words` ("out of
-        play") (`lexicon.Vocabulary`)."""
+        play"), or after it, perhaps after one of the `auxiliaries` ("is revealed")
+        (`lexicon.Vocabulary`)."""
         # a title is said without its article too ("test of will"), as the card
         # database's are keyed (`card_tables.database_cards`)
         bare = {without_article(key): title for key, title in titles.items()}
@@ -210,6 +212,7 @@ class CardRecogniser:
         self._plain = plain
         self._rare = rare
         self._card_verbs, self._zone_words = card_verbs, zone_words
+        self._auxiliaries = auxiliaries
 
     @cached_property
     def _not_closing(self) -> frozenset[str]:
@@ -391,7 +394,7 @@ class CardRecogniser:
                     break
                 said = compared[key][0]
                 coverage = min(len(text) / max(len(key), 1), 1.0)
-                handled = self._handled(question_words, places.start)
+                handled = self._handled(question_words, places)
                 if len(run) == 1 and not (handled or self._names_alone(run[0], key, names)):
                     continue
                 if not self._said_as_a_title(run, key, names, is_a_word, opened, handled):
@@ -458,18 +461,23 @@ class CardRecogniser:
             best.setdefault(self.titles[key], found[key])
         return best
 
-    def _handled(self, question_words: tuple[str, ...], start: int) -> bool:
-        """Whether the words before a place say what the player does with a card
-        (`card_verbs`), with at most one stop word between: "played second breakfast",
-        "attached a light of valinor"; not a zone ("out of play come back")."""
-        at = start - 1
+    def _handled(self, question_words: tuple[str, ...], places: range) -> bool:
+        """Whether the words beside a run say what is done with a card (`card_verbs`),
+        with at most one stop word between: before it ("played second breakfast",
+        "attached a light of valinor"), not as a zone ("out of play come back"), or
+        after it, perhaps after an auxiliary (`auxiliaries`: "Snowstorm is revealed",
+        "Wrapped got attached")."""
+        at = places.start - 1
         if at > 0 and question_words[at] in STOP_WORDS:
             at -= 1
+        after = places.stop
+        if after + 1 < len(question_words) and question_words[after] in self._auxiliaries:
+            after += 1
         return (
             at >= 0
             and question_words[at] in self._card_verbs
             and (at == 0 or question_words[at - 1] not in self._zone_words)
-        )
+        ) or (after < len(question_words) and question_words[after] in self._card_verbs)
 
     def _said_as_a_title(
         self,

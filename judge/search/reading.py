@@ -176,6 +176,7 @@ class GameReader:
             frozenset(database.get("rare", ())),
             vocabulary(DEFAULT_GAME).card_verbs,
             vocabulary(DEFAULT_GAME).card_zone_words,
+            vocabulary(DEFAULT_GAME).card_verb_auxiliaries,
         )
         self._tables = tables
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
