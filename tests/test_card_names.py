@@ -339,7 +339,7 @@ def test_a_title_of_plain_words_after_what_is_done_with_a_card_names_it(searcher
     assert "Gather Information" not in titles(searcher, "we gather information first")
     assert "Infighting" in titles(searcher, "my friend played infighting on two enemies")
     assert "Infighting" not in titles(searcher, "the infighting at our table was bad")
-    assert "Avalanche" in titles(searcher, "so then avalanche was revealed, ugh")
+    assert "Avalanche!" in titles(searcher, "so then avalanche was revealed, ugh")
     # "into play" is a zone, and "or" no auxiliary
     assert "Come Back!" not in titles(searcher, "does my hero come back into play?")
     # "out of play" is a zone, not a card played
