@@ -72,7 +72,6 @@ ABLATIONS: dict[str, list[tuple[str, object]]] = {
         ("judge.search.card_mentions.CardRecogniser._distinctive", lambda self, *a: None)
     ],
     "unknown single names": [("judge.search.card_mentions._single_names", _nothing)],
-    "unknown ruled subjects": [("judge.search.card_mentions._ruled_subjects", _nothing)],
     "unknown possessed names": [("judge.search.card_mentions._possessed_names", _nothing)],
     "unknown written names": [("judge.search.card_mentions._written_names", _nothing)],
     "typos in phrases": [("judge.search.spelling.Speller.in_phrases", lambda self, *a: {})],

@@ -301,41 +301,6 @@ def test_a_single_word_written_as_a_name_and_no_word_is_a_card_we_lack(
     assert "Eowyn" not in unknown_cards(question, recognised, known)
 
 
-@pytest.mark.parametrize(
-    ("question", "recognised", "unknown"),
-    [
-        ("does eowyn's errata change her ability", [], ["eowyn"]),
-        ("eowyns errata", [], ["eowyn"]),  # the possessive, its apostrophe left out
-        ("any errata for eowyn?", [], ["eowyn"]),
-        ("any errata on eowyn or beregond?", [], ["eowyn"]),  # the word right after only
-        ("did eowyn get errata", [], ["eowyn"]),
-        ("is eowyn errata'd?", [], ["eowyn"]),
-        ("errata eowyn", [], ["eowyn"]),
-        ("so Eowyn errata", [], ["Eowyn"]),  # as written
-        ("is there a ruling on eowyn", [], ["eowyn"]),  # her rulings
-        ("eowyn faq", [], ["eowyn"]),
-        ("thalin errata", ["Thalin"], []),  # a card we know
-        ("thalins errata", ["Thalin"], []),
-        ("thelin errata", ["Thalin"], []),  # a typo of its name
-        ("erebor battlemaster errata", ["Erebor Battle Master"], []),  # its words run together
-        ("is there rules errata for the core set", [], []),  # words we use
-        ("sentinal errata", [], []),  # a typo of a word we use
-        ("dain errata", [], ["dain"]),
-        ("ori errata", [], []),  # three letters: too short to tell from a typo
-    ],
-)
-def test_the_word_whose_errata_or_rulings_are_asked_for_and_no_word_is_a_card_we_lack(
-    question, recognised, unknown
-):
-    known = {"does", "change", "her", "ability", "any", "for", "on", "or", "thalin"}
-    known |= {"did", "get", "so", "there", "ruling"}
-    known |= {"erebor", "battle", "master", "is", "there", "rules", "the", "core", "set"}
-    known |= {"sentinel", "errata"}
-    english = {"sentinal"}.__contains__  # the speller has a correction for it
-    is_a_word = lambda word: word in known or english(word)  # noqa: E731
-    assert unknown_cards(question, recognised, known, is_a_word=is_a_word) == unknown
-
-
 def test_ask_gives_no_other_cards_errata_for_a_card_we_lack(cli):
     """Asked for the errata of a card we have nothing on, the answer is no erratum of
     another card: an erratum ranked first is no answer line."""

@@ -685,8 +685,7 @@ def unknown_cards(
     is still Radagast), unless the word is the players' own for a rules word
     (`table_talk`, the rules words it stands for: "Thalin's ping" is Thalin's damage).
     One capitalised word names a card too when it is no word at all (`is_a_word`, by
-    default every word is one): see `_single_names`; so does the word whose errata is
-    asked for, or its rulings, in lower case too (`_ruled_subjects`).
+    default every word is one): see `_single_names`.
     """
     from judge.base.slug import slugify
 
@@ -695,7 +694,6 @@ def unknown_cards(
         *_written_names(question, known_words, seen),
         *_possessed_names(question, recognised, known_words, table_talk),
         *_single_names(question, known_words, is_a_word, recognised),
-        *_ruled_subjects(question, known_words, is_a_word, recognised),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
     once: dict[str, str] = {}
@@ -767,36 +765,6 @@ def _single_names(
             continue
         if _no_word_at_all(folded[0], known_words, is_a_word, recognised):
             yield word
-
-
-#: the word whose errata or rulings a question asks for, in lower case too: "eowyn
-#: errata", "eowyn's errata", "did eowyn get errata", "is eowyn errata'd", "any errata
-#: for eowyn", "errata eowyn", "beregond faq", "any ruling on beregond"
-_RULED = r"(?:errat(?:a|um)|faq|rulings?)"
-_RULED_OF = re.compile(
-    rf"\b([^\W\d_]+)(?:['\u2019]s)?"
-    rf"(?=\s+(?:(?:get|gets|got|have|has|had|been)\s+)?(?:any\s+)?(?:{_RULED}|errata'?e?d)\b)"
-    rf"|\b{_RULED}\s+(?:(?:for|on|of|to|about)\s+)?([^\W\d_]+)",
-    re.IGNORECASE,
-)
-
-
-def _ruled_subjects(
-    question: str, known_words, is_a_word: Callable[[str], bool], recognised: list[str]
-) -> Iterator[str]:
-    """The word whose errata or rulings the question asks for, written in lower case
-    or not, when it is no word at all (`_no_word_at_all`): "does eowyn's errata change
-    her ability?" asks about a card we have nothing on, whose errata no entry states.
-    Its possessive without the apostrophe ("eowyns errata") is read as the name."""
-    for match in _RULED_OF.finditer(question):
-        written = match.group(1) or match.group(2)
-        word = written.lower()
-        if len(word) < profile.MIN_SINGLE_NAME:
-            continue
-        if word.endswith("s") and word not in known_words and not is_a_word(word):
-            written, word = written[:-1], word[:-1]  # "eowyns errata"
-        if _no_word_at_all(word, known_words, is_a_word, recognised):
-            yield written
 
 
 def _no_word_at_all(
