@@ -252,6 +252,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("Radagasts Cunning: what is it", ["Radagast"], ["Radagasts Cunning"]),
         # a card of ours in someone's possession
         ("can Glorfindel's Light of Valinor defend", ["Light of Valinor"], []),
+        # two cards we know, joined: no third name
+        ("I attached Sting to Bilbo Baggins", ["Sting", "Bilbo Baggins"], []),
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

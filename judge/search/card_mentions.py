@@ -721,6 +721,10 @@ def _written_names(question: str, known_words, seen: set[str]) -> Iterator[str]:
                 text = rest
         if not re.search(r"[\s-]", text.strip()) or spells_one_of(slugify(text), seen):
             continue
+        # "Anduril to Aragorn" is two cards we know, joined
+        parts = re.split(rf"\s+(?:{_JOINERS}\s+)+", text.strip())
+        if len(parts) > 1 and all(spells_one_of(slugify(part), seen) for part in parts):
+            continue
         # "Glorfindel's Light of Valinor" is his copy of a card we know
         owner, *owned = re.split(r"['\u2019]s\s+", text, maxsplit=1)
         if owned and spells_one_of(slugify(owned[0]), seen):
