@@ -692,7 +692,11 @@ def unknown_cards(
     seen = name_keys((*recognised, *not_cards))
     found = [
         *_written_names(question, known_words, seen),
-        *_possessed_names(question, recognised, known_words, table_talk),
+        *(
+            name
+            for name in _possessed_names(question, recognised, known_words, table_talk)
+            if not spells_one_of(slugify(name), seen)  # "Saruman's Staff" is a card too
+        ),
         *_single_names(question, known_words, is_a_word, recognised),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
