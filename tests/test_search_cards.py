@@ -254,8 +254,8 @@ def test_names_are_the_words_capitalised_inside_a_sentence():
         ("can Glorfindel's Light of Valinor defend", ["Light of Valinor"], []),
         # two cards we know, joined: no third name
         ("I attached Sting to Bilbo Baggins", ["Sting", "Bilbo Baggins"], []),
-        # a known card's possessive that is a card we know too
-        ("radagasts cunning", ["Radagast", "Radagast's Cunning"], []),
+        # a known card's possessive that is a card we know too, the owner said alone
+        ("Radagast said, then radagasts cunning", ["Radagast", "Radagast's Cunning"], []),
     ],
 )
 def test_unknown_cards(question, recognised, unknown):

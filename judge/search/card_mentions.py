@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import cache, cached_property, lru_cache
 
+from judge.base.phrases import phrase_at
 from judge.search import profile
 from judge.search.text import MAX_WORDS, NARRATORS, SAYING, STOP_WORDS, words
 
@@ -692,11 +693,7 @@ def unknown_cards(
     seen = name_keys((*recognised, *not_cards))
     found = [
         *_written_names(question, known_words, seen),
-        *(
-            name
-            for name in _possessed_names(question, recognised, known_words, table_talk)
-            if not spells_one_of(slugify(name), seen)  # "Saruman's Staff" is a card too
-        ),
+        *_possessed_names(question, recognised, known_words, table_talk, seen),
         *_single_names(question, known_words, is_a_word, recognised),
     ]
     # a name found both ways ("Radagasts Cunning") is reported once, as written
@@ -805,13 +802,17 @@ def _is_single_name(word: str, neighbours: list[str]) -> bool:
 
 
 def _possessed_names(
-    question: str, recognised: list[str], known_words, table_talk: Callable
+    question: str, recognised: list[str], known_words, table_talk: Callable, seen: set[str]
 ) -> Iterator[str]:
     """A recognised card's name in the possessive before a word that is neither the
-    knowledge base's nor table talk: another card's name ("radagasts cunning")."""
-    said = words(question)
+    knowledge base's nor table talk: another card's name ("radagasts cunning"), which
+    takes the owner's place, unless it is a card we know (`seen`, name keys) and the
+    owner is said on its own too ("a Lore Saruman deck ... Saruman's Staff")."""
+    from judge.base.slug import slugify
+
+    said = tuple(words(question))
     for title in recognised:
-        key = words(title)
+        key = tuple(words(title))
         for i in range(len(said) - len(key)):
             owner = said[i : i + len(key)]
             if owner[:-1] == key[:-1] and owner[-1] in (key[-1] + "s", key[-1] + "'s"):
@@ -819,5 +820,8 @@ def _possessed_names(
                 unknown = not (
                     following in STOP_WORDS or following in known_words or table_talk(following)
                 )
+                name = f"{title}'s {following.capitalize()}"
+                if spells_one_of(slugify(name), seen) and phrase_at(said, key):
+                    continue
                 if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
-                    yield f"{title}'s {following.capitalize()}"
+                    yield name
