@@ -346,6 +346,13 @@ def test_a_title_of_plain_words_after_what_is_done_with_a_card_names_it(searcher
     assert "Come Back!" not in titles(searcher, "does the enemy put out of play come back?")
 
 
+def test_a_cards_title_that_is_another_name_of_its_scenario_still_names_it(searcher):
+    said = "are the Captives of Cirith Gurat freed one at a time?"
+    assert "The Captives of Cirith Gurat" in titles(searcher, said)
+    # a rule's other name is no card: the Track keyword's states
+    assert titles(searcher, "how do Off Track and On Track work?") == set()
+
+
 def test_a_title_said_inside_a_longer_one_is_part_of_it(searcher):
     assert titles(searcher, "Can Ho Tom Bombadil cancel a treachery?") == {"Ho! Tom Bombadil!"}
     assert "Mountain Goblin" not in titles(searcher, "two misty mountain goblins attacked me")

@@ -102,7 +102,9 @@ def distinctive_words(kb, everyday: frozenset[str] | None = None) -> dict[str, s
 def database_cards(kb, everyday: frozenset[str]) -> dict:
     """What the index keeps of the card database (`judge.kb.card_facts`), for the
     cards no entry is about: "titles" (slug -> title) but no rule's, entry's or
-    scenario's name ("Easy Mode", "Passage Through Mirkwood"); "plain", those whose
+    scenario's name ("Easy Mode", "Passage Through Mirkwood") nor another name of an
+    entry that is no scenario page ("On Track", of the Track keyword: the Book of
+    Mazarbul, another name of The Seventh Level, is still a card); "plain", those whose
     every word is plain English or the rules', which name a card only written as one
     ("Gather Information"), or, of one word, only opening the question ("Despair:
     ..."; read anywhere, it takes the place of longer titles, "Tom" that of Tom
@@ -134,7 +136,15 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
         for name in (entry.title, entry.scenario.get("cycle"), entry.scenario.get("product"))
         if name
     ]
-    taken = name_keys((*scenarios, *(n for e in kb.entries for n in (e.title, *e.aliases))))
+    # a scenario page's other names may be its cards' ("book of mazarbul"): they are
+    # still the cards' titles, and the scenario's name its own
+    taken = name_keys(
+        (
+            *scenarios,
+            *(e.title for e in kb.entries),
+            *(alias for e in kb.entries if not e.scenario for alias in e.aliases),
+        )
+    )
     plain_words = frozenset(common_words()) | everyday | STOP_WORDS
     places = card_facts.PACK_PLACES
     titles, designs = {}, {}
