@@ -161,6 +161,13 @@ def card_names(game: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
+def player_names(game: str, initials: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The names players call a game's cards by that are not their titles: the
+    initials that spell one title (`initials`, read from the titles: "LoV") and the
+    names the game declares (`card_names`: "Samwise", "SoG"); a declared name wins."""
+    return {**initials, **card_names(game)}
+
+
 def fingerprint() -> str:
     """A short hash of `english.json`, for the index key: the index stores stems, which
     its stop words and irregular forms decide. (The games' vocabularies are read only

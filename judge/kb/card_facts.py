@@ -410,13 +410,12 @@ def _initialisms_from_facts() -> dict[str, tuple[str, ...]]:
 
 @cache
 def player_names() -> dict[str, tuple[str, ...]]:
-    """The names players call the cards by that are not their titles: those the game
-    declares (`judge.games.lexicon.card_names`: "Samwise" -> Sam Gamgee, "SoG") and
-    the initials that spell one title (`initialisms`: "LoV"); a declared name wins."""
-    from judge.games import DEFAULT_GAME
-    from judge.games.lexicon import card_names
+    """The names players call the cards by that are not their titles
+    (`judge.games.lexicon.player_names`: "Samwise" -> Sam Gamgee, "SoG", and the
+    initials that spell one title, `initialisms`: "LoV")."""
+    from judge.games import DEFAULT_GAME, lexicon
 
-    return {**initialisms(), **card_names(DEFAULT_GAME)}
+    return lexicon.player_names(DEFAULT_GAME, initialisms())
 
 
 @cache

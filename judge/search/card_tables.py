@@ -117,7 +117,9 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     too: "thorin" -> both Thorins; and a person's last word that is no English:
     "ufthak"), and "plain_first_names", those of them that are
     plain words ("sam", "merry"), which name a card only written as one
-    (`PlayerNames`); "rare", the titles of plain words that are no everyday phrase
+    (`PlayerNames`); "initialisms", the initials that spell one title
+    (`card_facts.initialisms`: "LoV"), kept here so that reading a question needs
+    no card facts; "rare", the titles of plain words that are no everyday phrase
     (`_a_rare_phrase`), which name a card said whole however written."""
     from collections import Counter
 
@@ -185,6 +187,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
             "rare": sorted(rare & set(titles)),
             "designs": designs, "first_names": first,
             "plain_first_names": sorted(set(first) & (plain_words | english)),
+            "initialisms": card_facts.initialisms(),
             "tails": _tails(kb, scenarios)}  # fmt: skip
 
 

@@ -57,7 +57,7 @@ class PlayerNames:
         self.as_written: dict[str, tuple[str, ...]] = {}
         for name, titles in declared.items():
             if any(c.isupper() for c in name[1:]):
-                self.as_written[name] = titles
+                self.as_written[name] = tuple(titles)
             elif words(name):
                 self.declared[tuple(words(name))] = tuple(titles)
         self._lengths = sorted({len(k) for k in self.declared}, reverse=True)

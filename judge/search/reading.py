@@ -209,12 +209,13 @@ class GameReader:
         database = self._tables.get("database_cards", {})
         if "first_names" not in database:
             return PlayerNames({}, frozenset(), {})
-        from judge.kb import card_facts
+        from judge.games.lexicon import player_names
 
         first = database["first_names"]
         tails = database.get("tails", {})
         plain = frozenset(database["plain_first_names"])
-        return PlayerNames(first, plain, card_facts.player_names(), tails)
+        declared = player_names(DEFAULT_GAME, database.get("initialisms", {}))
+        return PlayerNames(first, plain, declared, tails)
 
     def prepare(self) -> None:
         """Build the recognisers' lookup tables and read the speller's English words now,
