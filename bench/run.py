@@ -37,7 +37,7 @@ CARD_LOOKUPS = 300
 #: of its day (each after the misses of the ones before it were worked on)
 CARD_NAMES = tuple(
     Path(__file__).parent / f"card-names-heldout{suffix}.jsonl"
-    for suffix in ("", "-2", "-3", "-4", "-5", "-6", "-7", "-8", "-9")
+    for suffix in ("", "-2", "-3", "-4", "-5", "-6", "-7", "-8", "-9", "-10")
 )
 
 
