@@ -467,3 +467,30 @@ def test_a_run_meets_only_the_titles_that_open_as_it_does():
     runs = cards._runs_by_opening(tuple(words("to the fords")))
     met = {key for _, _, close, _ in runs for key in close}
     assert "to-the-ford" in met and "to-catch-an-orc" not in met
+
+
+def test_the_run_tables_the_index_keeps_read_back_as_worked_out():
+    """The card database's run tables are kept in the index as JSON
+    (`CardRecogniser.run_tables`): read back, they are the tables worked out, so a
+    recogniser given them reads every question as one that worked them out."""
+    import json
+
+    titles = {
+        "the-one-ring": "The One Ring",
+        "to-the-eyrie": "To the Eyrie",
+        "gandalf": "Gandalf",
+        "gandalfs-staff": "Gandalf's Staff",
+    }
+    worked = CardRecogniser(titles, {})
+    kept = json.loads(json.dumps(worked.run_tables()))
+    read = CardRecogniser(titles, {})
+    read.read_run_tables(kept)
+    # (each title's place and slug read back as a list, which sorts as the tuple does)
+    as_tuples = {
+        head: {n: [tuple(titled) for titled in found] for n, found in lengths.items()}
+        for head, lengths in read._by_opening.items()
+    }
+    assert as_tuples == worked._by_opening
+    assert read._lengths_by_first_word == worked._lengths_by_first_word
+    said = ("can", "i", "take", "to", "the", "eyrie", "and", "gandalfs", "staff")
+    assert read.scored(said) == worked.scored(said) != {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from judge.search import profile
-from judge.search.card_mentions import design_id, name_keys, without_article
+from judge.search.card_mentions import CardRecogniser, design_id, name_keys, without_article
 from judge.search.text import STOP_WORDS, text_words, words
 
 
@@ -119,7 +119,8 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     plain words ("sam", "merry"), which name a card only written as one
     (`PlayerNames`); "initialisms", the initials that spell one title
     (`card_facts.initialisms`: "LoV"), kept here so that reading a question needs
-    no card facts; "rare", the titles of plain words that are no everyday phrase
+    no card facts; "runs", the tables runs of a question are compared with the
+    titles by (`CardRecogniser.run_tables`); "rare", the titles of plain words that are no everyday phrase
     (`_a_rare_phrase`), which name a card said whole however written."""
     from collections import Counter
 
@@ -188,6 +189,7 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
             "designs": designs, "first_names": first,
             "plain_first_names": sorted(set(first) & (plain_words | english)),
             "initialisms": card_facts.initialisms(),
+            "runs": CardRecogniser(titles, {}).run_tables(),
             "tails": _tails(kb, scenarios)}  # fmt: skip
 
 

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from judge.base.paths import cache_dir, kb_root
 
-_FORMAT = 87  # bump when the schema or analysis changes
+_FORMAT = 88  # bump when the schema or analysis changes
 
 
 class IndexInfo(NamedTuple):

@@ -178,6 +178,8 @@ class GameReader:
             vocabulary(DEFAULT_GAME).card_zone_words,
             vocabulary(DEFAULT_GAME).card_verb_auxiliaries,
         )
+        if "runs" in database:
+            self.database.read_run_tables(database["runs"])
         self._tables = tables
         self.scenarios = ScenarioRecogniser(meta.get("scenarios", {}))
         self.speller = Speller(
