@@ -353,6 +353,13 @@ def test_a_cards_title_that_is_another_name_of_its_scenario_still_names_it(searc
     assert titles(searcher, "how do Off Track and On Track work?") == set()
 
 
+def test_a_first_name_shortened_names_its_person_when_no_other_opens_so(searcher):
+    assert "Elrond" in titles(searcher, "can Elron use his ring twice?")
+    assert "Boromir" in titles(searcher, "my Boromy is exhausted, can he defend?")
+    # Théoden and Théodred both open so: neither is guessed
+    assert not {"Théoden", "Théodred"} & titles(searcher, "so Theod attacks first?")
+
+
 def test_a_title_said_inside_a_longer_one_is_part_of_it(searcher):
     assert titles(searcher, "Can Ho Tom Bombadil cancel a treachery?") == {"Ho! Tom Bombadil!"}
     assert "Mountain Goblin" not in titles(searcher, "two misty mountain goblins attacked me")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, cached_property
 
 from judge.search.card_mentions import (
     WRITTEN_WORD,
@@ -16,6 +16,7 @@ from judge.search.card_mentions import (
     unpossessed,
     written_as_names,
 )
+from judge.search.profile import MIN_SHORTENED_NAME
 from judge.search.text import NARRATORS, SAYING, STOP_WORDS, words
 
 
@@ -71,6 +72,7 @@ class PlayerNames:
         named: Iterable[str] = (),
         scene: frozenset[str] = frozenset(),
         longer: Iterable[str] = (),
+        is_a_word=lambda word: True,
     ) -> list[tuple[tuple[str, ...], frozenset[str]]]:
         """Each name the question says, first said first, as (the titles it means, the
         question's words that say it); `named`: the titles the recognisers found.
@@ -98,6 +100,9 @@ class PlayerNames:
                 if said[i : i + len(tail)] == tail and set(tail) <= written_as_names(question):
                     found.setdefault(titles, set()).update(tail)
             titles = self.first.get(word)
+            if titles is None and not is_a_word(word):
+                alone = self._written_alone(question) if alone is None else alone
+                titles = self._shortened(word) if word in alone else None
             if not titles or word in scene:
                 continue
             if word in self.plain:
@@ -110,6 +115,27 @@ class PlayerNames:
         for name in dict.fromkeys(m.group(1) for m in self._written_pattern.finditer(question)):
             found.setdefault(self.as_written[name], set()).update(words(name))
         return [(titles, frozenset(words_)) for titles, words_ in found.items()]
+
+    def _shortened(self, word: str) -> list[str] | None:
+        """The titles of the one first name a name opens, a diminutive ending aside
+        ("Glorf", "Glorfy": Glorfindel), with at least `profile.MIN_SHORTENED_NAME`
+        of its letters; None when no first name, or several, open so."""
+        for opening in dict.fromkeys((word, word.removesuffix("y"), word.removesuffix("ie"))):
+            found = self._openings.get(opening) if len(opening) >= MIN_SHORTENED_NAME else None
+            if found:
+                return self.first[found]
+        return None
+
+    @cached_property
+    def _openings(self) -> dict[str, str | None]:
+        """Each opening of a first name, of `profile.MIN_SHORTENED_NAME` letters or more
+        and shorter than the name -> that name, or None when it opens several."""
+        found: dict[str, str | None] = {}
+        for name in self.first:
+            for end in range(MIN_SHORTENED_NAME, len(name)):
+                opening = name[:end]
+                found[opening] = name if found.get(opening, name) == name else None
+        return found
 
     @staticmethod
     def _written_alone(question: str) -> frozenset[str]:

@@ -125,6 +125,10 @@ POSSESSIVE_REST = 70
 MOST_CARDS = 6
 #: the shortest single word reported as a card we have nothing on ("Dain", not "Ori")
 MIN_SINGLE_NAME = 4
+#: the fewest opening letters of a person's first name that name them, written as a
+#: name and no word ("Glorf", "Glorfy": Glorfindel; `PlayerNames.said`): four open
+#: too many names and words alike ("Gand", "Thal")
+MIN_SHORTENED_NAME = 5
 #: the shortest one-word title recognised with a typo in it (`CardRecogniser.misspelt`):
 #: one typo turns a shorter name into another name or word ("Bert", "Sam")
 MIN_TYPO_TITLE = 5

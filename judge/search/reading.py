@@ -360,6 +360,7 @@ class GameReader:
             named=(*cards, *listed),
             scene=frozenset().union(*said_names),
             longer=longer,
+            is_a_word=self._is_a_word,
         )
         others = unknown_cards(
             question,
