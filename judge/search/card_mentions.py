@@ -412,12 +412,12 @@ class CardRecogniser:
             compared = {key: _unshared(text, key) if small else (text, key) for key in candidates}
             scores = {key: fuzz.ratio(*pair) for key, pair in compared.items()}
             best = sorted(candidates, key=lambda key: -scores[key])[:2]
+            handled = self._handled(question_words, places)
             for key, score in ((k, scores[k]) for k in best):
                 if score < profile.MIN_TITLE_SCORE:
                     break
                 said = compared[key][0]
                 coverage = min(len(text) / max(len(key), 1), 1.0)
-                handled = self._handled(question_words, places)
                 if len(run) == 1 and not (handled or self._names_alone(run[0], key, names)):
                     continue
                 if not self._said_as_a_title(run, key, names, is_a_word, opened, handled):
