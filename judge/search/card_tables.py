@@ -119,9 +119,10 @@ def database_cards(kb, everyday: frozenset[str]) -> dict:
     plain words ("sam", "merry"), which name a card only written as one
     (`PlayerNames`); "initialisms", the initials that spell one title
     (`card_facts.initialisms`: "LoV"), kept here so that reading a question needs
-    no card facts; "runs", the tables runs of a question are compared with the
-    titles by (`CardRecogniser.run_tables`); "rare", the titles of plain words that are no everyday phrase
-    (`_a_rare_phrase`), which name a card said whole however written."""
+    no card facts; "runs", the tables a question's runs of words are compared with
+    the titles by (`CardRecogniser.run_tables`); "rare", the titles of plain words that
+    are no everyday phrase (`_a_rare_phrase`), which name a card said whole however
+    written."""
     from collections import Counter
 
     from judge.base.slug import slugify

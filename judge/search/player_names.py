@@ -75,7 +75,9 @@ class PlayerNames:
         is_a_word=lambda word: True,
     ) -> list[tuple[tuple[str, ...], frozenset[str]]]:
         """Each name the question says, first said first, as (the titles it means, the
-        question's words that say it); `named`: the titles the recognisers found.
+        question's words that say it); `named`: the titles the recognisers found;
+        `is_a_word`: whether a word is one (a name that is none may be a first name
+        shortened, `_shortened`).
         Every word of the question is read, not only those the recognisers search
         (`MAX_WORDS`) nor those of its asking sentences: a long post names its heroes
         in its story ("Tapped Frodo and Sam to commit them")."""

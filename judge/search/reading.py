@@ -168,15 +168,16 @@ class GameReader:
         )
         #: the card database's titles of cards no entry is about (`card_tables.database_cards`)
         database = tables.get("database_cards", {})
+        said = vocabulary(DEFAULT_GAME)
         self.database = CardRecogniser(
             database.get("titles", {}),
             database.get("words", {}),
             self.cards.everyday,
             frozenset(database.get("plain", ())),
             frozenset(database.get("rare", ())),
-            vocabulary(DEFAULT_GAME).card_verbs,
-            vocabulary(DEFAULT_GAME).card_zone_words,
-            vocabulary(DEFAULT_GAME).card_verb_auxiliaries,
+            said.card_verbs,
+            said.card_zone_words,
+            said.card_verb_auxiliaries,
         )
         if "runs" in database:
             self.database.read_run_tables(database["runs"])
