@@ -842,8 +842,8 @@ def _possessed_names(
                 unknown = not (
                     following in STOP_WORDS or following in known_words or table_talk(following)
                 )
-                name = f"{title}'s {following.capitalize()}"
-                if spells_one_of(slugify(name), seen) and phrase_at(said, key):
+                if not (unknown and following.isalpha()):  # "Thalin's 1 damage" is Thalin's
                     continue
-                if unknown and following.isalpha():  # "Thalin's 1 damage" is Thalin's
+                name = f"{title}'s {following.capitalize()}"
+                if not (spells_one_of(slugify(name), seen) and phrase_at(said, key)):
                     yield name
