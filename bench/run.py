@@ -34,10 +34,11 @@ BUILDS = 3
 #: card names `card`'s lookup is timed on (`card_lookup`)
 CARD_LOOKUPS = 300
 #: questions naming cards as players write them, each written blind to the recognisers
-#: of its day (each after the misses of the ones before it were worked on)
-CARD_NAMES = tuple(
-    Path(__file__).parent / f"card-names-heldout{suffix}.jsonl"
-    for suffix in ("", "-2", "-3", "-4", "-5", "-6", "-7", "-8", "-9", "-10")
+#: of its day (each after the misses of the ones before it were worked on): every
+#: `card-names-heldout*.jsonl` of the folder, in the order they were written
+CARD_NAMES = sorted(
+    Path(__file__).parent.glob("card-names-heldout*.jsonl"),
+    key=lambda path: int(path.stem.rpartition("-")[2]) if path.stem[-1].isdigit() else 1,
 )
 
 
